@@ -2,7 +2,9 @@
 //! subcommand. Modules, one concern each:
 //! - [`board`]: stones, history, make/undo, Zobrist hash, line bitboards.
 //! - [`rules`]: the rule in force, win detection, the renju forbidden judge.
+//! - [`search`]: the engine that picks a move.
 
 pub mod board;
 pub mod cli;
 pub mod rules;
+pub mod search;
