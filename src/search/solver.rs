@@ -1,0 +1,930 @@
+//! Forced-win solvers: VCF (victory by continuous fours) and VCT (victory by continuous threats:
+//! fours and threes), exact for every [`Rule`] — exact-five and overline rules, the caro
+//! both-ends rule, and the renju forbidden moves of black.
+//!
+//! # Words
+//! - A *five point* of a colour is an empty point where that colour would win at once
+//!   ([`rules::makes_win`]).
+//! - A *four* is a move after which the mover has at least one five point. The defender must
+//!   answer it with a *block*: a move after which the attacker has no five point left. Under caro
+//!   a block may also be a stone just beyond the five, which leaves the five blocked at both
+//!   ends. A black defender under renju may not block on a forbidden point. A four with no block
+//!   wins (an open four, a double four, a four whose only block is forbidden for black).
+//! - A *threat* (a three, in the widest sense) is a move after which the attacker, if the
+//!   defender passed, would have a VCF.
+//!
+//! # VCF
+//! A depth-first AND/OR search: the attacker (the side to move) tries each four, the defender
+//! plays each block (one, except under caro), and the search goes on until the attacker has a
+//! four without a block. A defender block that makes a four of its own (a counter-four) must be
+//! answered at once: the attacker's next move is that five point, and it has to be a four too. A
+//! black attacker under renju never plays a forbidden point. Positions that failed are kept in a
+//! table with the attacker-move budget they failed with.
+//!
+//! Four moves are found from line shapes: an empty point is a four candidate when some five
+//! consecutive cells through it hold three attacker stones and two empty cells; the candidate is
+//! then played and its five points checked with the rule ([`rules::makes_win`]).
+//!
+//! # VCT
+//! The same AND/OR search with more attacker moves: fours and threats. After a threat the
+//! defender's candidate replies are the points of the attacker's VCF (found after a null move),
+//! the points that turn one of the defender's forced blocks of that VCF into a four of its own,
+//! the points that spoil the VCF's final threat, and every four of the defender; the defender
+//! also wins outright when it has a VCF of its own. Every reply is searched, and the threat only
+//! counts when all of them lose. The number of non-four threats is deepened iteratively (one,
+//! two, ...), results are kept in a table keyed by position, moves left and threats left.
+//!
+//! The searches are deterministic: the same position, rule and limits give the same answer and
+//! the same node count; only `stop` and the node budget can cut them short.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use smallvec::SmallVec;
+
+use crate::board::{Board, Color, Point, DIRECTIONS};
+use crate::rules::{self, Rule};
+
+/// How much a solver may search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveLimits {
+    /// Stop (with [`SolveOutcome::Unknown`]) after about this many nodes (moves tried).
+    pub max_nodes: u64,
+    /// The longest win looked for, counted in attacker moves.
+    pub max_attacker_moves: u32,
+}
+
+impl Default for SolveLimits {
+    /// One million nodes (well under a second for a VCF, about a second for a VCT) and up to 100
+    /// attacker moves (enough for the longest VCF that fits on a 15 × 15 board in practice).
+    fn default() -> Self {
+        SolveLimits {
+            max_nodes: 1_000_000,
+            max_attacker_moves: 100,
+        }
+    }
+}
+
+/// What a solver found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SolveOutcome {
+    /// A forced win: attacker, defender, attacker, ... ; the last attacker move makes five or
+    /// leaves a threat the defender cannot stop. For a VCT, the defender moves are one line of
+    /// defence among the several that were refuted.
+    Win(Vec<Point>),
+    /// Proven: no such win within the attacker-move limit.
+    NoWin,
+    /// The node budget ran out or `stop` was set before an answer was found.
+    Unknown,
+}
+
+/// Looks for a VCF for the side to move of `board` under `rule`.
+pub fn find_vcf(
+    board: &Board,
+    rule: Rule,
+    limits: &SolveLimits,
+    stop: &AtomicBool,
+) -> SolveOutcome {
+    let mut solver = Solver::new(board, rule, limits, stop);
+    match solver.root_setup() {
+        RootState::Decided(outcome) => outcome,
+        RootState::Search(defender_fives) => {
+            match solver.vcf(limits.max_attacker_moves, &defender_fives) {
+                Search::Win(line) => SolveOutcome::Win(line),
+                Search::Fail(_) => SolveOutcome::NoWin,
+                Search::Abort => SolveOutcome::Unknown,
+            }
+        }
+    }
+}
+
+/// Looks for a VCT (fours and threats) for the side to move of `board` under `rule`.
+pub fn find_vct(
+    board: &Board,
+    rule: Rule,
+    limits: &SolveLimits,
+    stop: &AtomicBool,
+) -> SolveOutcome {
+    let mut solver = Solver::new(board, rule, limits, stop);
+    match solver.root_setup() {
+        RootState::Decided(outcome) => outcome,
+        RootState::Search(defender_fives) => {
+            let depth = limits.max_attacker_moves;
+            let mut threats = 1;
+            loop {
+                match solver.vct_attacker(depth, threats, &defender_fives) {
+                    Search::Win(line) => return SolveOutcome::Win(line),
+                    Search::Abort => return SolveOutcome::Unknown,
+                    Search::Fail(cut) => {
+                        if !cut.threats || threats >= depth {
+                            return SolveOutcome::NoWin;
+                        }
+                        threats += 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small tools
+
+/// Points found on the lines through one point (a few at most).
+type PointList = SmallVec<[Point; 8]>;
+
+/// A set of points as a 1024-bit mask.
+#[derive(Clone)]
+struct PointSet([u64; 16]);
+
+impl PointSet {
+    fn new() -> PointSet {
+        PointSet([0; 16])
+    }
+
+    /// Adds `point`; returns whether it was new.
+    #[inline]
+    fn insert(&mut self, point: Point) -> bool {
+        let (word, bit) = (point.index() / 64, point.index() % 64);
+        let new = self.0[word] >> bit & 1 == 0;
+        self.0[word] |= 1 << bit;
+        new
+    }
+
+    #[inline]
+    fn contains(&self, point: Point) -> bool {
+        self.0[point.index() / 64] >> (point.index() % 64) & 1 == 1
+    }
+}
+
+/// A hasher for keys that are already Zobrist hashes.
+#[derive(Default)]
+struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ byte as u64;
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+type ZobristMap<V> = HashMap<u64, V, BuildHasherDefault<ZobristHasher>>;
+
+/// Tables are cleared when they grow past this many entries, to bound memory.
+const TABLE_LIMIT: usize = 1 << 22;
+
+/// Own stones and empty cells of the 11-cell window centred on `point` along `direction`, as
+/// seen by `color` (bit 5 = the point itself).
+#[inline]
+fn own_and_empty(board: &Board, point: Point, direction: usize, color: Color) -> (u32, u32) {
+    let (black, white, wall) = board.lines().windows(point, direction);
+    let own = if color == Color::Black { black } else { white };
+    (own, !(black | white | wall) & 0x7FF)
+}
+
+/// The point at window bit `bit` (bit 5 = `point`) along `direction`.
+#[inline]
+fn window_point(board: &Board, point: Point, direction: usize, bit: u32) -> Option<Point> {
+    point.offset(direction, bit as i32 - 5, board.width(), board.height())
+}
+
+/// The five-cell windows of an 11-cell window that contain its centre.
+const FIVE_WINDOWS: [u32; 5] = [0x1F << 1, 0x1F << 2, 0x1F << 3, 0x1F << 4, 0x1F << 5];
+
+/// The five points of `color` on the lines through `point`, which holds a stone of `color`
+/// (the stone just played). Five points elsewhere are not looked for: a new five point always
+/// shares a five with the new stone.
+fn five_points_around(board: &Board, rule: Rule, point: Point, color: Color) -> PointList {
+    let mut found = PointList::new();
+    for direction in 0..4 {
+        let (own, empty) = own_and_empty(board, point, direction, color);
+        for window in FIVE_WINDOWS {
+            if (own & window).count_ones() == 4 && (empty & window).count_ones() == 1 {
+                let bit = (empty & window).trailing_zeros();
+                if let Some(q) = window_point(board, point, direction, bit) {
+                    if !found.contains(&q) && rules::makes_win(board.lines(), q, color, rule) {
+                        found.push(q);
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Every five point of `color` on the board (slow; for the root only).
+fn all_five_points(board: &Board, rule: Rule, color: Color) -> Vec<Point> {
+    board
+        .empty_points()
+        .filter(|&p| rules::makes_win(board.lines(), p, color, rule))
+        .collect()
+}
+
+/// Stones of `color`, in the order they were put on the board.
+fn stones_of(board: &Board, color: Color) -> impl Iterator<Item = Point> + '_ {
+    board
+        .history()
+        .iter()
+        .copied()
+        .filter(move |&p| board.stone(p) == Some(color))
+}
+
+/// Candidate moves of `color` found from line shapes: every empty point of a five-cell window
+/// that holds exactly `stones` stones of `color` and empty cells elsewhere. With `stones = 3`
+/// these are the possible fours, with 2 the possible threes. Each point comes once, with the
+/// number of such windows it lies in.
+fn shape_candidates(board: &Board, color: Color, stones: u32) -> Vec<(Point, u32)> {
+    let mut seen = PointSet::new();
+    let mut counts: Vec<(Point, u32)> = Vec::new();
+    for stone in stones_of(board, color) {
+        for direction in 0..4 {
+            let (own, empty) = own_and_empty(board, stone, direction, color);
+            for window in FIVE_WINDOWS {
+                // Count each window once: from its lowest own stone (the centre).
+                if own & window & 0x1F != 0 {
+                    continue;
+                }
+                if (own & window).count_ones() != stones
+                    || (empty & window).count_ones() != 5 - stones
+                {
+                    continue;
+                }
+                let mut cells = empty & window;
+                while cells != 0 {
+                    let bit = cells.trailing_zeros();
+                    cells &= cells - 1;
+                    if let Some(q) = window_point(board, stone, direction, bit) {
+                        if seen.insert(q) {
+                            counts.push((q, 1));
+                        } else if let Some(entry) = counts.iter_mut().find(|e| e.0 == q) {
+                            entry.1 += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    counts
+}
+
+/// Chebyshev distance between two points.
+#[inline]
+fn distance(a: Point, b: Point) -> usize {
+    a.x().abs_diff(b.x()).max(a.y().abs_diff(b.y()))
+}
+
+/// Why a search failed, for deciding what a failure proves.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Cut {
+    /// Some line was cut by the attacker-move limit.
+    depth: bool,
+    /// Some line was cut by the limit on non-four threats (VCT only).
+    threats: bool,
+}
+
+impl Cut {
+    fn merge(&mut self, other: Cut) {
+        self.depth |= other.depth;
+        self.threats |= other.threats;
+    }
+}
+
+/// The result of one node.
+#[derive(Clone, Debug)]
+enum Search {
+    /// A forced win: the line from this node on.
+    Win(Vec<Point>),
+    /// No win here within the limits; `Cut` tells which limits were hit.
+    Fail(Cut),
+    /// The node budget ran out or `stop` was set.
+    Abort,
+}
+
+/// What the root check found.
+enum RootState {
+    /// Nothing to search.
+    Decided(SolveOutcome),
+    /// Search on; the defender's five points (which the attacker must block).
+    Search(PointList),
+}
+
+/// A VCT table entry: a proven failure for every budget up to `fail_*`, and a proven win with
+/// the budgets it needed.
+#[derive(Clone, Default)]
+struct VctEntry {
+    fail_depth: Option<u32>,
+    fail_threats: u32,
+    win: Option<(u32, u32, Vec<Point>)>,
+}
+
+/// Attacker-move budget of the defender's own VCF, looked for to refute a threat.
+const DEFENDER_VCF_DEPTH: u32 = 20;
+
+/// Nodes between two looks at the stop flag.
+const STOP_CHECK_INTERVAL: u64 = 1024;
+
+struct Solver<'a> {
+    board: Board,
+    rule: Rule,
+    nodes: u64,
+    max_nodes: u64,
+    stop: &'a AtomicBool,
+    /// VCF failures: position hash → attacker moves it failed with (`u32::MAX`: any number).
+    vcf_failures: ZobristMap<u32>,
+    /// VCT results by position hash.
+    vct_table: ZobristMap<VctEntry>,
+}
+
+impl<'a> Solver<'a> {
+    fn new(board: &Board, rule: Rule, limits: &SolveLimits, stop: &'a AtomicBool) -> Solver<'a> {
+        Solver {
+            board: board.clone(),
+            rule,
+            nodes: 0,
+            max_nodes: limits.max_nodes,
+            stop,
+            vcf_failures: ZobristMap::default(),
+            vct_table: ZobristMap::default(),
+        }
+    }
+
+    /// Looks at the root: a five to make, fives of the defender to block, a finished game.
+    fn root_setup(&mut self) -> RootState {
+        let attacker = self.board.side_to_move();
+        let defender = attacker.opponent();
+        if rules::winner(&self.board, self.rule).is_some() || self.board.is_full() {
+            return RootState::Decided(SolveOutcome::NoWin);
+        }
+        let own_fives: Vec<Point> = all_five_points(&self.board, self.rule, attacker)
+            .into_iter()
+            .filter(|&p| rules::is_legal(&self.board, p, self.rule))
+            .collect();
+        if let Some(&five) = own_fives.first() {
+            return RootState::Decided(SolveOutcome::Win(vec![five]));
+        }
+        let defender_fives = all_five_points(&self.board, self.rule, defender);
+        RootState::Search(defender_fives.into_iter().collect())
+    }
+
+    /// Counts a node; true when the search must stop.
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return true;
+        }
+        self.nodes % STOP_CHECK_INTERVAL == 0 && self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The defender's answers to a four at `four` with five points `fives`: every legal move
+    /// after which the attacker has no five point. Empty = the four wins.
+    fn blocks(&mut self, four: Point, fives: &[Point]) -> PointList {
+        let attacker = self.board.side_to_move().opponent();
+        let mut candidates = PointList::new();
+        if self.rule.is_caro() {
+            // A stone beyond either end of a five can also stop it: try every empty cell
+            // within five of the four on its lines.
+            candidates.extend(fives.iter().copied());
+            for direction in 0..4 {
+                for steps in -5..=5 {
+                    if let Some(p) =
+                        four.offset(direction, steps, self.board.width(), self.board.height())
+                    {
+                        if self.board.is_empty(p) && !candidates.contains(&p) {
+                            candidates.push(p);
+                        }
+                    }
+                }
+            }
+            candidates.retain(|&mut c| {
+                self.board.play_unchecked(c);
+                let stopped = fives.iter().all(|&f| {
+                    f == c || !rules::makes_win(self.board.lines(), f, attacker, self.rule)
+                });
+                self.board.undo();
+                stopped
+            });
+        } else if fives.len() == 1 {
+            // Two distinct five points never share a block without the caro end rule.
+            candidates.push(fives[0]);
+        }
+        candidates.retain(|&mut c| rules::is_legal(&self.board, c, self.rule));
+        candidates
+    }
+
+    /// The attacker's four candidates, best first. `defender_fives` non-empty forces the move.
+    fn four_moves(&self, defender_fives: &[Point]) -> Option<PointList> {
+        match defender_fives.len() {
+            0 => {}
+            1 => return Some(defender_fives.iter().copied().collect()),
+            _ => return None,
+        }
+        let attacker = self.board.side_to_move();
+        let mut candidates = shape_candidates(&self.board, attacker, 3);
+        let last = stones_of(&self.board, attacker).last();
+        candidates.sort_by_key(|&(p, windows)| {
+            let near = last.map_or(0, |l| distance(p, l));
+            (std::cmp::Reverse(windows), near, p)
+        });
+        Some(candidates.into_iter().map(|(p, _)| p).collect())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // VCF
+
+    /// VCF for the side to move with at most `depth` attacker moves. `defender_fives` are the
+    /// defender's five points (all of them), which the attacker must block first.
+    fn vcf(&mut self, depth: u32, defender_fives: &[Point]) -> Search {
+        if self.out_of_budget() {
+            return Search::Abort;
+        }
+        let hash = self.board.hash();
+        if let Some(&failed) = self.vcf_failures.get(&hash) {
+            if failed >= depth {
+                return Search::Fail(Cut {
+                    depth: failed != u32::MAX,
+                    threats: false,
+                });
+            }
+        }
+        let mut cut = Cut::default();
+        if depth == 0 {
+            cut.depth = true;
+            return Search::Fail(cut);
+        }
+        let Some(moves) = self.four_moves(defender_fives) else {
+            return Search::Fail(cut);
+        };
+        let attacker = self.board.side_to_move();
+        for four in moves {
+            if !rules::is_legal(&self.board, four, self.rule) {
+                continue;
+            }
+            self.board.play_unchecked(four);
+            let fives = five_points_around(&self.board, self.rule, four, attacker);
+            if fives.is_empty() {
+                self.board.undo();
+                continue;
+            }
+            let blocks = self.blocks(four, &fives);
+            if blocks.is_empty() {
+                self.board.undo();
+                return Search::Win(vec![four]);
+            }
+            if depth == 1 {
+                self.board.undo();
+                cut.depth = true;
+                continue;
+            }
+            let result = self.vcf_after_four(depth, &blocks);
+            self.board.undo();
+            match result {
+                Search::Win(mut line) => {
+                    line.insert(0, four);
+                    return Search::Win(line);
+                }
+                Search::Fail(c) => cut.merge(c),
+                Search::Abort => return Search::Abort,
+            }
+        }
+        if self.vcf_failures.len() > TABLE_LIMIT {
+            self.vcf_failures.clear();
+        }
+        self.vcf_failures
+            .insert(hash, if cut.depth { depth } else { u32::MAX });
+        Search::Fail(cut)
+    }
+
+    /// The defender to move after a four with these `blocks`: every block must lose.
+    fn vcf_after_four(&mut self, depth: u32, blocks: &[Point]) -> Search {
+        let defender = self.board.side_to_move();
+        let mut principal = None;
+        for &block in blocks {
+            self.board.play_unchecked(block);
+            let counter = five_points_around(&self.board, self.rule, block, defender);
+            let result = self.vcf(depth - 1, &counter);
+            self.board.undo();
+            match result {
+                Search::Win(line) => {
+                    if principal.is_none() {
+                        principal = Some((block, line));
+                    }
+                }
+                other => return other,
+            }
+        }
+        match principal {
+            Some((block, mut line)) => {
+                line.insert(0, block);
+                Search::Win(line)
+            }
+            None => Search::Fail(Cut::default()),
+        }
+    }
+
+    /// A VCF for the side not to move, as if the side to move passed (`depth` attacker moves).
+    fn vcf_after_pass(&mut self, depth: u32) -> Search {
+        let mover = self.board.side_to_move();
+        self.board.set_side_to_move(mover.opponent());
+        // The side that passes has no five point: the other side just moved without making one
+        // possible, or blocked them all.
+        let result = self.vcf(depth, &[]);
+        self.board.set_side_to_move(mover);
+        result
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // VCT
+
+    fn vct_lookup(&self, depth: u32, threats: u32) -> Option<Search> {
+        let entry = self.vct_table.get(&self.board.hash())?;
+        if let Some((win_depth, win_threats, line)) = &entry.win {
+            if *win_depth <= depth && *win_threats <= threats {
+                return Some(Search::Win(line.clone()));
+            }
+        }
+        if let Some(fail_depth) = entry.fail_depth {
+            if depth <= fail_depth && threats <= entry.fail_threats {
+                return Some(Search::Fail(Cut {
+                    depth: fail_depth != u32::MAX,
+                    threats: entry.fail_threats != u32::MAX,
+                }));
+            }
+        }
+        None
+    }
+
+    fn vct_store(&mut self, depth: u32, threats: u32, result: &Search) {
+        if self.vct_table.len() > TABLE_LIMIT {
+            self.vct_table.clear();
+        }
+        let entry = self.vct_table.entry(self.board.hash()).or_default();
+        match result {
+            Search::Win(line) => entry.win = Some((depth, threats, line.clone())),
+            Search::Fail(cut) => {
+                entry.fail_depth = Some(if cut.depth { depth } else { u32::MAX });
+                entry.fail_threats = if cut.threats { threats } else { u32::MAX };
+            }
+            Search::Abort => {}
+        }
+    }
+
+    /// VCT for the side to move: `depth` attacker moves, of which at most `threats` may be
+    /// threats that are not fours.
+    fn vct_attacker(&mut self, depth: u32, threats: u32, defender_fives: &[Point]) -> Search {
+        if self.out_of_budget() {
+            return Search::Abort;
+        }
+        if let Some(known) = self.vct_lookup(depth, threats) {
+            return known;
+        }
+        let result = self.vct_attacker_search(depth, threats, defender_fives);
+        self.vct_store(depth, threats, &result);
+        result
+    }
+
+    fn vct_attacker_search(&mut self, depth: u32, threats: u32, defender_fives: &[Point]) -> Search {
+        let mut cut = Cut::default();
+        if depth == 0 {
+            cut.depth = true;
+            return Search::Fail(cut);
+        }
+        match defender_fives.len() {
+            0 => {}
+            1 => {
+                // The defender threatens five: block it, whatever the block is.
+                let block = defender_fives[0];
+                if !rules::is_legal(&self.board, block, self.rule) {
+                    return Search::Fail(cut);
+                }
+                self.board.play_unchecked(block);
+                let result = self.vct_defender(block, depth - 1, threats);
+                self.board.undo();
+                return prepend(block, result);
+            }
+            _ => return Search::Fail(cut),
+        }
+        match self.vcf(depth, &[]) {
+            Search::Win(line) => return Search::Win(line),
+            Search::Fail(c) => cut.merge(c),
+            Search::Abort => return Search::Abort,
+        }
+        if depth == 1 {
+            cut.depth = true;
+            return Search::Fail(cut);
+        }
+        let attacker = self.board.side_to_move();
+        // If the defender threatens a VCF, a threat that does not stop it loses the tempo.
+        let allowed = match self.vcf_after_pass(DEFENDER_VCF_DEPTH) {
+            Search::Win(line) => Some(self.threat_defences(&line)),
+            Search::Fail(_) => None,
+            Search::Abort => return Search::Abort,
+        };
+        for (candidate, is_four) in self.attack_moves() {
+            if !is_four {
+                if let Some(allowed) = &allowed {
+                    if !allowed.contains(&candidate) {
+                        continue;
+                    }
+                }
+                if threats == 0 {
+                    cut.threats = true;
+                    continue;
+                }
+            }
+            if !rules::is_legal(&self.board, candidate, self.rule) {
+                continue;
+            }
+            self.board.play_unchecked(candidate);
+            let made_four = !five_points_around(&self.board, self.rule, candidate, attacker)
+                .is_empty();
+            let result = if made_four {
+                self.vct_defender(candidate, depth - 1, threats)
+            } else if threats == 0 {
+                cut.threats = true;
+                Search::Fail(Cut::default())
+            } else {
+                self.vct_defender(candidate, depth - 1, threats - 1)
+            };
+            self.board.undo();
+            match result {
+                Search::Win(line) => return prepend(candidate, Search::Win(line)),
+                Search::Fail(c) => cut.merge(c),
+                Search::Abort => return Search::Abort,
+            }
+        }
+        Search::Fail(cut)
+    }
+
+    /// The attacker's candidate fours and threats, best first, with whether each is a possible
+    /// four. A threat candidate shares a five-cell window free of defender stones with at least
+    /// one attacker stone, or takes a point where the defender could make a four (so that a
+    /// defender block in the attacker's VCF cannot become a counter-four). Scores: a window
+    /// with three attacker stones counts 64, two 8, one 1.
+    fn attack_moves(&self) -> Vec<(Point, bool)> {
+        const WEIGHTS: [u32; 5] = [0, 1, 8, 64, 0];
+        let attacker = self.board.side_to_move();
+        let mut scores = vec![0u32; crate::board::CELL_COUNT];
+        let mut fours = PointSet::new();
+        let mut points: Vec<Point> = Vec::new();
+        for stone in stones_of(&self.board, attacker) {
+            for direction in 0..4 {
+                let (own, empty) = own_and_empty(&self.board, stone, direction, attacker);
+                for window in FIVE_WINDOWS {
+                    if own & window & 0x1F != 0 {
+                        continue;
+                    }
+                    let stones = (own & window).count_ones();
+                    if stones + (empty & window).count_ones() != 5 {
+                        continue;
+                    }
+                    let mut cells = empty & window;
+                    while cells != 0 {
+                        let bit = cells.trailing_zeros();
+                        cells &= cells - 1;
+                        if let Some(q) = window_point(&self.board, stone, direction, bit) {
+                            if scores[q.index()] == 0 {
+                                points.push(q);
+                            }
+                            scores[q.index()] += WEIGHTS[stones as usize];
+                            if stones == 3 {
+                                fours.insert(q);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for (q, _) in shape_candidates(&self.board, attacker.opponent(), 3) {
+            if scores[q.index()] == 0 {
+                points.push(q);
+            }
+            scores[q.index()] += 2;
+        }
+        let last = stones_of(&self.board, attacker).last();
+        points.sort_by_key(|&p| {
+            let near = last.map_or(0, |l| distance(p, l));
+            (std::cmp::Reverse(scores[p.index()]), near, p)
+        });
+        points.into_iter().map(|p| (p, fours.contains(p))).collect()
+    }
+
+    /// The defender to move after the attacker's move `last`, with `depth` attacker moves and
+    /// `threats` non-four threats left.
+    fn vct_defender(&mut self, last: Point, depth: u32, threats: u32) -> Search {
+        if self.out_of_budget() {
+            return Search::Abort;
+        }
+        let attacker = self.board.side_to_move().opponent();
+        let defender = attacker.opponent();
+        let fives = five_points_around(&self.board, self.rule, last, attacker);
+        let mut cut = Cut::default();
+        if !fives.is_empty() {
+            let blocks = self.blocks(last, &fives);
+            if blocks.is_empty() {
+                return Search::Win(Vec::new());
+            }
+            if depth == 0 {
+                cut.depth = true;
+                return Search::Fail(cut);
+            }
+            return self.vct_replies(&blocks, depth, threats, defender);
+        }
+        if depth == 0 {
+            cut.depth = true;
+            return Search::Fail(cut);
+        }
+        if let Some(known) = self.vct_lookup(depth, threats) {
+            return known;
+        }
+        let result = self.vct_defender_search(depth, threats, defender);
+        self.vct_store(depth, threats, &result);
+        result
+    }
+
+    fn vct_defender_search(&mut self, depth: u32, threats: u32, defender: Color) -> Search {
+        // What does the attacker threaten?
+        let threat = match self.vcf_after_pass(depth) {
+            Search::Win(line) => line,
+            other => return other,
+        };
+        // The defender may simply win first.
+        match self.vcf(DEFENDER_VCF_DEPTH, &[]) {
+            Search::Win(_) => return Search::Fail(Cut::default()),
+            Search::Fail(_) => {}
+            Search::Abort => return Search::Abort,
+        }
+        let mut replies = self.threat_defences(&threat);
+        for (p, _) in shape_candidates(&self.board, defender, 3) {
+            if !replies.contains(&p) {
+                replies.push(p);
+            }
+        }
+        replies.retain(|p| rules::is_legal(&self.board, *p, self.rule));
+        if replies.is_empty() {
+            // Nothing the defender may play stops the threat, but no line shows it: give up.
+            return Search::Fail(Cut::default());
+        }
+        self.vct_replies(&replies, depth, threats, defender)
+    }
+
+    /// Every defender reply in `replies` must lose for the attacker to win; the line returned
+    /// follows the reply that resists longest.
+    fn vct_replies(
+        &mut self,
+        replies: &[Point],
+        depth: u32,
+        threats: u32,
+        defender: Color,
+    ) -> Search {
+        let mut principal: Option<(Point, Vec<Point>)> = None;
+        for &reply in replies {
+            self.board.play_unchecked(reply);
+            let counter = five_points_around(&self.board, self.rule, reply, defender);
+            let result = self.vct_attacker(depth, threats, &counter);
+            self.board.undo();
+            match result {
+                Search::Win(line) => {
+                    if principal.as_ref().is_none_or(|(_, l)| line.len() > l.len()) {
+                        principal = Some((reply, line));
+                    }
+                }
+                other => return other,
+            }
+        }
+        match principal {
+            Some((reply, line)) => prepend(reply, Search::Win(line)),
+            None => Search::Fail(Cut::default()),
+        }
+    }
+
+    /// The moves of the side to move that may spoil `threat`, a VCF line of the other side
+    /// played from this position after a pass: the line's own points, the points that would
+    /// turn one of its forced blocks into a four, the points that spoil its final threat.
+    fn threat_defences(&mut self, threat: &[Point]) -> Vec<Point> {
+        let defender = self.board.side_to_move();
+        let attacker = defender.opponent();
+        let mut set = PointSet::new();
+        let mut defences: Vec<Point> = Vec::new();
+        let add = |p: Point, set: &mut PointSet, defences: &mut Vec<Point>| {
+            if set.insert(p) {
+                defences.push(p);
+            }
+        };
+        for &p in threat {
+            add(p, &mut set, &mut defences);
+        }
+        self.board.set_side_to_move(attacker);
+        let mut played = 0;
+        for (index, &p) in threat.iter().enumerate() {
+            if !self.board.is_empty(p) {
+                break;
+            }
+            let by_attacker = index % 2 == 0;
+            self.board.play_unchecked(p);
+            played += 1;
+            if by_attacker {
+                let fives = five_points_around(&self.board, self.rule, p, attacker);
+                if self.rule.is_caro() {
+                    // A stone just beyond a five blocks it at that end.
+                    for &five in &fives {
+                        for q in self.five_ends(five, attacker) {
+                            add(q, &mut set, &mut defences);
+                        }
+                    }
+                }
+                if index + 1 == threat.len() {
+                    // The final threat: its five points, and, when a black block is forbidden,
+                    // the points around that could change the verdict.
+                    for &five in &fives {
+                        add(five, &mut set, &mut defences);
+                        if self.rule == Rule::Renju && defender == Color::Black {
+                            for direction in 0..4 {
+                                for steps in -5..=5 {
+                                    if let Some(q) = five.offset(
+                                        direction,
+                                        steps,
+                                        self.board.width(),
+                                        self.board.height(),
+                                    ) {
+                                        if self.board.is_empty(q) {
+                                            add(q, &mut set, &mut defences);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            } else {
+                // A forced block that would be a four if the defender had one more stone
+                // nearby: that stone, played now, makes the block a counter-four.
+                for direction in 0..4 {
+                    let (own, empty) = own_and_empty(&self.board, p, direction, defender);
+                    for window in FIVE_WINDOWS {
+                        if (own & window).count_ones() == 3 && (empty & window).count_ones() == 2 {
+                            let mut cells = empty & window;
+                            while cells != 0 {
+                                let bit = cells.trailing_zeros();
+                                cells &= cells - 1;
+                                if let Some(q) = window_point(&self.board, p, direction, bit) {
+                                    add(q, &mut set, &mut defences);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for _ in 0..played {
+            self.board.undo();
+        }
+        self.board.set_side_to_move(defender);
+        defences.retain(|&p| self.board.is_empty(p));
+        defences
+    }
+
+    /// The empty cells just beyond both ends of the run of `color` that a stone on `five`
+    /// would complete (caro: a stone there blocks that end).
+    fn five_ends(&self, five: Point, color: Color) -> PointList {
+        let mut ends = PointList::new();
+        let (width, height) = (self.board.width(), self.board.height());
+        for direction in 0..DIRECTIONS.len() {
+            for sign in [-1, 1] {
+                let mut steps = 1;
+                while let Some(p) = five.offset(direction, sign * steps, width, height) {
+                    if self.board.stone(p) == Some(color) {
+                        steps += 1;
+                        continue;
+                    }
+                    if steps > 1 && self.board.is_empty(p) {
+                        ends.push(p);
+                    }
+                    break;
+                }
+            }
+        }
+        ends
+    }
+}
+
+/// Puts `first` in front of a winning line.
+fn prepend(first: Point, result: Search) -> Search {
+    match result {
+        Search::Win(mut line) => {
+            line.insert(0, first);
+            Search::Win(line)
+        }
+        other => other,
+    }
+}

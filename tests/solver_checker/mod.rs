@@ -1,0 +1,180 @@
+//! An independent checker for solver lines, shared by the solver tests. It knows the rules from
+//! their text (runs counted cell by cell), not from `tengen::rules`, except for the renju
+//! forbidden judge, which is tested on its own elsewhere.
+
+use tengen::board::{Board, Color, Point};
+use tengen::rules::{self, Rule};
+
+/// What kind of line is checked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LineKind {
+    /// Every attacker move must be a four.
+    Vcf,
+    /// Attacker moves are fours or threats.
+    Vct,
+}
+
+const STEPS: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+fn stone_at(board: &Board, x: i64, y: i64) -> Option<Option<Color>> {
+    board.point(x, y).map(|p| board.stone(p))
+}
+
+/// Whether a stone of `color` on the empty `point` would win under `rule`, read from the
+/// rule text: a run of five (exactly five where six does not count), and under caro not closed
+/// by opponent stones at both ends.
+pub fn wins_with(board: &Board, point: Point, color: Color, rule: Rule) -> bool {
+    if !board.is_empty(point) {
+        return false;
+    }
+    let (px, py) = (point.x() as i64, point.y() as i64);
+    STEPS.iter().any(|&(dx, dy)| {
+        let mut before = 0;
+        while stone_at(board, px - dx * (before + 1), py - dy * (before + 1)) == Some(Some(color))
+        {
+            before += 1;
+        }
+        let mut after = 0;
+        while stone_at(board, px + dx * (after + 1), py + dy * (after + 1)) == Some(Some(color)) {
+            after += 1;
+        }
+        let length = before + after + 1;
+        let long_enough = match rule {
+            Rule::Freestyle | Rule::Caro => length >= 5,
+            Rule::Standard | Rule::CaroExact => length == 5,
+            Rule::Renju => length == 5 || (length > 5 && color == Color::White),
+        };
+        if !long_enough {
+            return false;
+        }
+        if matches!(rule, Rule::Caro | Rule::CaroExact) && length == 5 {
+            let opponent = Some(Some(color.opponent()));
+            let low = stone_at(board, px - dx * (before + 1), py - dy * (before + 1));
+            let high = stone_at(board, px + dx * (after + 1), py + dy * (after + 1));
+            return !(low == opponent && high == opponent);
+        }
+        true
+    })
+}
+
+/// Every point where `color` would win at once.
+pub fn five_points(board: &Board, color: Color, rule: Rule) -> Vec<Point> {
+    board
+        .empty_points()
+        .filter(|&p| wins_with(board, p, color, rule))
+        .collect()
+}
+
+/// Whether `color` may play on `point`.
+pub fn may_play(board: &Board, point: Point, color: Color, rule: Rule) -> bool {
+    board.is_empty(point)
+        && !(rule == Rule::Renju
+            && color == Color::Black
+            && !wins_with(board, point, color, rule)
+            && rules::forbidden_kind(board, point).is_some())
+}
+
+/// The defender's legal moves (side to move) after which the attacker has no five point.
+pub fn blocks(board: &Board, rule: Rule) -> Vec<Point> {
+    let defender = board.side_to_move();
+    let attacker = defender.opponent();
+    let mut scratch = board.clone();
+    board
+        .empty_points()
+        .filter(|&p| may_play(board, p, defender, rule))
+        .filter(|&p| {
+            scratch.play_unchecked(p);
+            let stopped = five_points(&scratch, attacker, rule).is_empty();
+            scratch.undo();
+            stopped
+        })
+        .collect()
+}
+
+/// Whether the side to move could make a four (a move leaving a five point) at once.
+fn has_four_move(board: &Board, rule: Rule) -> bool {
+    let mover = board.side_to_move();
+    let mut scratch = board.clone();
+    board.empty_points().any(|p| {
+        if !may_play(board, p, mover, rule) {
+            return false;
+        }
+        scratch.play_unchecked(p);
+        let four = !five_points(&scratch, mover, rule).is_empty();
+        scratch.undo();
+        four
+    })
+}
+
+/// Replays `line` (attacker = side to move of `board`) and checks that it is a forced win:
+/// every move legal; a side facing a five point blocks it (or makes five); every four is
+/// answered by a block; in a VCF every attacker move is a four; in a VCT every attacker move
+/// that is not a four at least leaves a four to make; the line ends with a five or with a
+/// four the defender cannot block.
+pub fn check_line(board: &Board, rule: Rule, line: &[Point], kind: LineKind) -> Result<(), String> {
+    if line.is_empty() {
+        return Err("empty line".into());
+    }
+    if line.len() % 2 == 0 {
+        return Err("the line does not end with an attacker move".into());
+    }
+    let mut board = board.clone();
+    let attacker = board.side_to_move();
+    for (index, &p) in line.iter().enumerate() {
+        let mover = board.side_to_move();
+        let last = index + 1 == line.len();
+        if !may_play(&board, p, mover, rule) {
+            return Err(format!("move {index} ({p}) is not legal"));
+        }
+        if mover != attacker && !five_points(&board, mover, rule).is_empty() {
+            return Err(format!("the defender could make five instead of move {index}"));
+        }
+        let facing = five_points(&board, mover.opponent(), rule);
+        let makes_five = wins_with(&board, p, mover, rule);
+        if makes_five {
+            if !last || mover != attacker {
+                return Err(format!("move {index} ({p}) makes five before the end"));
+            }
+            return Ok(());
+        }
+        if !facing.is_empty() && !facing.contains(&p) {
+            return Err(format!("move {index} ({p}) ignores the five points {facing:?}"));
+        }
+        board.play_unchecked(p);
+        if !facing.is_empty() && !five_points(&board, mover.opponent(), rule).is_empty() {
+            return Err(format!("move {index} ({p}) leaves a five point"));
+        }
+        let fours = five_points(&board, mover, rule);
+        if mover == attacker {
+            if kind == LineKind::Vcf && fours.is_empty() {
+                return Err(format!("attacker move {index} ({p}) is not a four"));
+            }
+            if fours.is_empty() {
+                let mut passed = board.clone();
+                passed.set_side_to_move(attacker);
+                if !has_four_move(&passed, rule) {
+                    return Err(format!("attacker move {index} ({p}) threatens nothing"));
+                }
+            }
+            if last {
+                if fours.is_empty() {
+                    return Err("the last attacker move is not a four".into());
+                }
+                if !five_points(&board, attacker.opponent(), rule).is_empty() {
+                    return Err("the defender can make five after the last move".into());
+                }
+                let answers = blocks(&board, rule);
+                if !answers.is_empty() {
+                    return Err(format!("the final four is stoppable at {answers:?}"));
+                }
+                return Ok(());
+            }
+        } else {
+            // The attacker's four (if any) must be gone.
+            if !five_points(&board, attacker, rule).is_empty() {
+                return Err(format!("defender move {index} ({p}) does not block the four"));
+            }
+        }
+    }
+    Ok(())
+}
