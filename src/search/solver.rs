@@ -90,7 +90,7 @@ pub fn find_vcf(
     match solver.root_setup() {
         RootState::Decided(outcome) => outcome,
         RootState::Search(defender_fives) => {
-            match solver.vcf(limits.max_attacker_moves, &defender_fives) {
+            match solver.vcf_root(limits.max_attacker_moves, &defender_fives) {
                 Search::Win(line) => SolveOutcome::Win(line),
                 Search::Fail(_) => SolveOutcome::NoWin,
                 Search::Abort => SolveOutcome::Unknown,
@@ -111,16 +111,24 @@ pub fn find_vct(
         RootState::Decided(outcome) => outcome,
         RootState::Search(defender_fives) => {
             let depth = limits.max_attacker_moves;
-            let mut threats = 1;
+            // A VCF is a VCT: look for one at full depth first.
+            match solver.vcf_root(depth, &defender_fives) {
+                Search::Win(line) => return SolveOutcome::Win(line),
+                Search::Abort => return SolveOutcome::Unknown,
+                Search::Fail(_) => {}
+            }
+            let mut threat_depth = 1;
             loop {
-                match solver.vct_attacker(depth, threats, &defender_fives) {
+                let r = solver.vct_attacker(depth, threat_depth, &defender_fives);
+                if std::env::var("SOLVER_DEBUG").is_ok() { eprintln!("t={threat_depth} nodes={} vcf_tt={} vct_tt={} dbg={:?}", solver.nodes, solver.vcf_failures.len(), solver.vct_table.len(), solver.debug); }
+                match r {
                     Search::Win(line) => return SolveOutcome::Win(line),
                     Search::Abort => return SolveOutcome::Unknown,
                     Search::Fail(cut) => {
-                        if !cut.threats || threats >= depth {
+                        if !cut.threats || threat_depth >= depth {
                             return SolveOutcome::NoWin;
                         }
-                        threats += 1;
+                        threat_depth += 1;
                     }
                 }
             }
@@ -277,6 +285,104 @@ fn shape_candidates(board: &Board, color: Color, stones: u32) -> Vec<(Point, u32
     counts
 }
 
+/// Four candidates of one position, in the order they are tried.
+type Candidates = SmallVec<[Point; 32]>;
+
+/// Whether the empty `point` lies in a five-cell window with three stones of `color` and two
+/// empty cells.
+fn is_four_candidate(board: &Board, point: Point, color: Color) -> bool {
+    (0..4).any(|direction| {
+        let (own, empty) = own_and_empty(board, point, direction, color);
+        FIVE_WINDOWS
+            .iter()
+            .any(|&w| (own & w).count_ones() == 3 && (empty & w).count_ones() == 2)
+    })
+}
+
+/// Whether `a` and `b` are different points on one line at most `reach` apart.
+#[inline]
+fn aligned_within(a: Point, b: Point, reach: usize) -> bool {
+    let dx = a.x().abs_diff(b.x());
+    let dy = a.y().abs_diff(b.y());
+    dx <= reach && dy <= reach && (dx == 0 || dy == 0 || dx == dy) && a != b
+}
+
+/// The four candidates after the attacker's `four` and the defender's `block`, from those
+/// before (`parent`): first the new ones through the four, then the old ones that survive.
+fn next_candidates(
+    board: &Board,
+    parent: &[Point],
+    four: Point,
+    block: Point,
+    color: Color,
+) -> Candidates {
+    let mut next = Candidates::new();
+    for direction in 0..4 {
+        let (own, empty) = own_and_empty(board, four, direction, color);
+        for window in FIVE_WINDOWS {
+            if (own & window).count_ones() == 3 && (empty & window).count_ones() == 2 {
+                let mut cells = empty & window;
+                while cells != 0 {
+                    let bit = cells.trailing_zeros();
+                    cells &= cells - 1;
+                    if let Some(q) = window_point(board, four, direction, bit) {
+                        if !next.contains(&q) {
+                            next.push(q);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for &c in parent {
+        if c == four || c == block || next.contains(&c) {
+            continue;
+        }
+        if (aligned_within(c, four, 4) || aligned_within(c, block, 4))
+            && !is_four_candidate(board, c, color)
+        {
+            continue;
+        }
+        next.push(c);
+    }
+    next
+}
+
+/// What a VCF search read, while it is recorded: the moves it tried (whose lines it read) and
+/// its own table of failures (the shared table cannot say what a failure depended on).
+#[derive(Default)]
+struct ZoneTracker {
+    failures: ZobristMap<u32>,
+    moves: Vec<Point>,
+    seen: Option<Box<PointSet>>,
+}
+
+impl ZoneTracker {
+    /// Records a move the search tried.
+    fn touch(&mut self, point: Point) {
+        let seen = self.seen.get_or_insert_with(|| Box::new(PointSet::new()));
+        if seen.insert(point) {
+            self.moves.push(point);
+        }
+    }
+
+    /// The cells within five of a tried move on its lines: an attacker stone anywhere else
+    /// leaves every line the search read as it was.
+    fn cells(&self, board: &Board) -> PointSet {
+        let mut cells = PointSet::new();
+        for &p in &self.moves {
+            for direction in 0..4 {
+                for steps in -5..=5 {
+                    if let Some(q) = p.offset(direction, steps, board.width(), board.height()) {
+                        cells.insert(q);
+                    }
+                }
+            }
+        }
+        cells
+    }
+}
+
 /// Chebyshev distance between two points.
 #[inline]
 fn distance(a: Point, b: Point) -> usize {
@@ -288,7 +394,7 @@ fn distance(a: Point, b: Point) -> usize {
 struct Cut {
     /// Some line was cut by the attacker-move limit.
     depth: bool,
-    /// Some line was cut by the limit on non-four threats (VCT only).
+    /// Some line was cut by the limit on the depth of threats (VCT only).
     threats: bool,
 }
 
@@ -327,6 +433,16 @@ struct VctEntry {
     win: Option<(u32, u32, Vec<Point>)>,
 }
 
+/// What an attacker node knows of the defender's own VCF.
+enum DefenderThreat {
+    /// Not looked at yet.
+    Unknown,
+    /// The defender has none (within [`DEFENDER_VCF_DEPTH`]).
+    Absent,
+    /// The defender has one, which only these moves may stop.
+    Stoppable(Vec<Point>),
+}
+
 /// Attacker-move budget of the defender's own VCF, looked for to refute a threat.
 const DEFENDER_VCF_DEPTH: u32 = 20;
 
@@ -334,6 +450,7 @@ const DEFENDER_VCF_DEPTH: u32 = 20;
 const STOP_CHECK_INTERVAL: u64 = 1024;
 
 struct Solver<'a> {
+    debug: [u64; 8],
     board: Board,
     rule: Rule,
     nodes: u64,
@@ -343,11 +460,14 @@ struct Solver<'a> {
     vcf_failures: ZobristMap<u32>,
     /// VCT results by position hash.
     vct_table: ZobristMap<VctEntry>,
+    /// Set while a VCF search records what it read.
+    zone: Option<ZoneTracker>,
 }
 
 impl<'a> Solver<'a> {
     fn new(board: &Board, rule: Rule, limits: &SolveLimits, stop: &'a AtomicBool) -> Solver<'a> {
         Solver {
+            debug: [0; 8],
             board: board.clone(),
             rule,
             nodes: 0,
@@ -355,6 +475,7 @@ impl<'a> Solver<'a> {
             stop,
             vcf_failures: ZobristMap::default(),
             vct_table: ZobristMap::default(),
+            zone: None,
         }
     }
 
@@ -422,13 +543,9 @@ impl<'a> Solver<'a> {
         candidates
     }
 
-    /// The attacker's four candidates, best first. `defender_fives` non-empty forces the move.
-    fn four_moves(&self, defender_fives: &[Point]) -> Option<PointList> {
-        match defender_fives.len() {
-            0 => {}
-            1 => return Some(defender_fives.iter().copied().collect()),
-            _ => return None,
-        }
+    /// The four candidates of the side to move at the root of a VCF, best first: most windows,
+    /// then nearest to the side's last stone.
+    fn root_four_candidates(&self) -> Candidates {
         let attacker = self.board.side_to_move();
         let mut candidates = shape_candidates(&self.board, attacker, 3);
         let last = stones_of(&self.board, attacker).last();
@@ -436,20 +553,32 @@ impl<'a> Solver<'a> {
             let near = last.map_or(0, |l| distance(p, l));
             (std::cmp::Reverse(windows), near, p)
         });
-        Some(candidates.into_iter().map(|(p, _)| p).collect())
+        candidates.into_iter().map(|(p, _)| p).collect()
     }
 
     // -----------------------------------------------------------------------------------------
     // VCF
 
+    /// VCF for the side to move with at most `depth` attacker moves, from the root of a search.
+    /// `defender_fives` are the defender's five points (all of them).
+    fn vcf_root(&mut self, depth: u32, defender_fives: &[Point]) -> Search {
+        let candidates = self.root_four_candidates();
+        self.vcf(depth, defender_fives, &candidates)
+    }
+
     /// VCF for the side to move with at most `depth` attacker moves. `defender_fives` are the
-    /// defender's five points (all of them), which the attacker must block first.
-    fn vcf(&mut self, depth: u32, defender_fives: &[Point]) -> Search {
+    /// defender's five points (all of them), which the attacker must block first;
+    /// `candidates` are the attacker's four candidates in this position.
+    fn vcf(&mut self, depth: u32, defender_fives: &[Point], candidates: &[Point]) -> Search {
         if self.out_of_budget() {
             return Search::Abort;
         }
         let hash = self.board.hash();
-        if let Some(&failed) = self.vcf_failures.get(&hash) {
+        let known = match &self.zone {
+            Some(zone) => zone.failures.get(&hash),
+            None => self.vcf_failures.get(&hash),
+        };
+        if let Some(&failed) = known {
             if failed >= depth {
                 return Search::Fail(Cut {
                     depth: failed != u32::MAX,
@@ -462,11 +591,20 @@ impl<'a> Solver<'a> {
             cut.depth = true;
             return Search::Fail(cut);
         }
-        let Some(moves) = self.four_moves(defender_fives) else {
-            return Search::Fail(cut);
+        let forced: PointList;
+        let moves: &[Point] = match defender_fives.len() {
+            0 => candidates,
+            1 => {
+                forced = defender_fives.iter().copied().collect();
+                &forced
+            }
+            _ => return Search::Fail(cut),
         };
         let attacker = self.board.side_to_move();
-        for four in moves {
+        for &four in moves {
+            if let Some(zone) = &mut self.zone {
+                zone.touch(four);
+            }
             if !rules::is_legal(&self.board, four, self.rule) {
                 continue;
             }
@@ -486,7 +624,7 @@ impl<'a> Solver<'a> {
                 cut.depth = true;
                 continue;
             }
-            let result = self.vcf_after_four(depth, &blocks);
+            let result = self.vcf_after_four(depth, four, &blocks, candidates);
             self.board.undo();
             match result {
                 Search::Win(mut line) => {
@@ -497,22 +635,37 @@ impl<'a> Solver<'a> {
                 Search::Abort => return Search::Abort,
             }
         }
+        let failed = if cut.depth { depth } else { u32::MAX };
         if self.vcf_failures.len() > TABLE_LIMIT {
             self.vcf_failures.clear();
         }
-        self.vcf_failures
-            .insert(hash, if cut.depth { depth } else { u32::MAX });
+        self.vcf_failures.insert(hash, failed);
+        if let Some(zone) = &mut self.zone {
+            zone.failures.insert(hash, failed);
+        }
         Search::Fail(cut)
     }
 
-    /// The defender to move after a four with these `blocks`: every block must lose.
-    fn vcf_after_four(&mut self, depth: u32, blocks: &[Point]) -> Search {
+    /// The defender to move after the four `four` with these `blocks`: every block must lose.
+    /// `candidates` are the attacker's four candidates before the four.
+    fn vcf_after_four(
+        &mut self,
+        depth: u32,
+        four: Point,
+        blocks: &[Point],
+        candidates: &[Point],
+    ) -> Search {
         let defender = self.board.side_to_move();
+        let attacker = defender.opponent();
         let mut principal = None;
         for &block in blocks {
+            if let Some(zone) = &mut self.zone {
+                zone.touch(block);
+            }
             self.board.play_unchecked(block);
             let counter = five_points_around(&self.board, self.rule, block, defender);
-            let result = self.vcf(depth - 1, &counter);
+            let next = next_candidates(&self.board, candidates, four, block, attacker);
+            let result = self.vcf(depth - 1, &counter, &next);
             self.board.undo();
             match result {
                 Search::Win(line) => {
@@ -538,7 +691,7 @@ impl<'a> Solver<'a> {
         self.board.set_side_to_move(mover.opponent());
         // The side that passes has no five point: the other side just moved without making one
         // possible, or blocked them all.
-        let result = self.vcf(depth, &[]);
+        let result = self.vcf_root(depth, &[]);
         self.board.set_side_to_move(mover);
         result
     }
@@ -546,15 +699,15 @@ impl<'a> Solver<'a> {
     // -----------------------------------------------------------------------------------------
     // VCT
 
-    fn vct_lookup(&self, depth: u32, threats: u32) -> Option<Search> {
+    fn vct_lookup(&self, depth: u32, threat_depth: u32) -> Option<Search> {
         let entry = self.vct_table.get(&self.board.hash())?;
         if let Some((win_depth, win_threats, line)) = &entry.win {
-            if *win_depth <= depth && *win_threats <= threats {
+            if *win_depth <= depth && *win_threats <= threat_depth {
                 return Some(Search::Win(line.clone()));
             }
         }
         if let Some(fail_depth) = entry.fail_depth {
-            if depth <= fail_depth && threats <= entry.fail_threats {
+            if depth <= fail_depth && threat_depth <= entry.fail_threats {
                 return Some(Search::Fail(Cut {
                     depth: fail_depth != u32::MAX,
                     threats: entry.fail_threats != u32::MAX,
@@ -564,36 +717,41 @@ impl<'a> Solver<'a> {
         None
     }
 
-    fn vct_store(&mut self, depth: u32, threats: u32, result: &Search) {
+    fn vct_store(&mut self, depth: u32, threat_depth: u32, result: &Search) {
         if self.vct_table.len() > TABLE_LIMIT {
             self.vct_table.clear();
         }
         let entry = self.vct_table.entry(self.board.hash()).or_default();
         match result {
-            Search::Win(line) => entry.win = Some((depth, threats, line.clone())),
+            Search::Win(line) => entry.win = Some((depth, threat_depth, line.clone())),
             Search::Fail(cut) => {
                 entry.fail_depth = Some(if cut.depth { depth } else { u32::MAX });
-                entry.fail_threats = if cut.threats { threats } else { u32::MAX };
+                entry.fail_threats = if cut.threats { threat_depth } else { u32::MAX };
             }
             Search::Abort => {}
         }
     }
 
-    /// VCT for the side to move: `depth` attacker moves, of which at most `threats` may be
-    /// threats that are not fours.
-    fn vct_attacker(&mut self, depth: u32, threats: u32, defender_fives: &[Point]) -> Search {
+    /// VCT for the side to move within `depth` attacker moves, where a threat is a move after
+    /// which the attacker has a VCF of at most `threat_depth` moves.
+    fn vct_attacker(&mut self, depth: u32, threat_depth: u32, defender_fives: &[Point]) -> Search {
         if self.out_of_budget() {
             return Search::Abort;
         }
-        if let Some(known) = self.vct_lookup(depth, threats) {
+        if let Some(known) = self.vct_lookup(depth, threat_depth) {
             return known;
         }
-        let result = self.vct_attacker_search(depth, threats, defender_fives);
-        self.vct_store(depth, threats, &result);
+        let result = self.vct_attacker_search(depth, threat_depth, defender_fives);
+        self.vct_store(depth, threat_depth, &result);
         result
     }
 
-    fn vct_attacker_search(&mut self, depth: u32, threats: u32, defender_fives: &[Point]) -> Search {
+    fn vct_attacker_search(
+        &mut self,
+        depth: u32,
+        threat_depth: u32,
+        defender_fives: &[Point],
+    ) -> Search {
         let mut cut = Cut::default();
         if depth == 0 {
             cut.depth = true;
@@ -608,13 +766,19 @@ impl<'a> Solver<'a> {
                     return Search::Fail(cut);
                 }
                 self.board.play_unchecked(block);
-                let result = self.vct_defender(block, depth - 1, threats);
+                let result = self.vct_defender(block, depth - 1, threat_depth, None);
                 self.board.undo();
                 return prepend(block, result);
             }
             _ => return Search::Fail(cut),
         }
-        match self.vcf(depth, &[]) {
+        // A VCF, if any; if not, the cells that could change that become the threat zone.
+        self.zone = Some(ZoneTracker::default());
+        let n0 = self.nodes;
+        let vcf = self.vcf_root(depth, &[]);
+        self.debug[7] += self.nodes - n0;
+        let zone = self.zone.take().map(|z| z.cells(&self.board)).unwrap_or_else(PointSet::new);
+        match vcf {
             Search::Win(line) => return Search::Win(line),
             Search::Fail(c) => cut.merge(c),
             Search::Abort => return Search::Abort,
@@ -624,22 +788,19 @@ impl<'a> Solver<'a> {
             return Search::Fail(cut);
         }
         let attacker = self.board.side_to_move();
-        // If the defender threatens a VCF, a threat that does not stop it loses the tempo.
-        let allowed = match self.vcf_after_pass(DEFENDER_VCF_DEPTH) {
-            Search::Win(line) => Some(self.threat_defences(&line)),
-            Search::Fail(_) => None,
-            Search::Abort => return Search::Abort,
-        };
-        for (candidate, is_four) in self.attack_moves() {
+        // Whether the defender has a VCF of its own (a threat that does not stop it loses the
+        // tempo) is looked at once, when the first real threat is found.
+        let mut defender_threat = DefenderThreat::Unknown;
+        for (candidate, is_four, shaped) in self.attack_moves() {
+            if !is_four && !shaped && !zone.contains(candidate) {
+                // Out of the zone: the attacker's VCF would still fail after this move.
+                continue;
+            }
             if !is_four {
-                if let Some(allowed) = &allowed {
+                if let DefenderThreat::Stoppable(allowed) = &defender_threat {
                     if !allowed.contains(&candidate) {
                         continue;
                     }
-                }
-                if threats == 0 {
-                    cut.threats = true;
-                    continue;
                 }
             }
             if !rules::is_legal(&self.board, candidate, self.rule) {
@@ -649,12 +810,9 @@ impl<'a> Solver<'a> {
             let made_four = !five_points_around(&self.board, self.rule, candidate, attacker)
                 .is_empty();
             let result = if made_four {
-                self.vct_defender(candidate, depth - 1, threats)
-            } else if threats == 0 {
-                cut.threats = true;
-                Search::Fail(Cut::default())
+                self.vct_defender(candidate, depth - 1, threat_depth, None)
             } else {
-                self.vct_defender(candidate, depth - 1, threats - 1)
+                self.vct_defender(candidate, depth - 1, threat_depth, Some(&mut defender_threat))
             };
             self.board.undo();
             match result {
@@ -671,11 +829,12 @@ impl<'a> Solver<'a> {
     /// one attacker stone, or takes a point where the defender could make a four (so that a
     /// defender block in the attacker's VCF cannot become a counter-four). Scores: a window
     /// with three attacker stones counts 64, two 8, one 1.
-    fn attack_moves(&self) -> Vec<(Point, bool)> {
+    fn attack_moves(&self) -> Vec<(Point, bool, bool)> {
         const WEIGHTS: [u32; 5] = [0, 1, 8, 64, 0];
         let attacker = self.board.side_to_move();
         let mut scores = vec![0u32; crate::board::CELL_COUNT];
         let mut fours = PointSet::new();
+        let mut shaped = PointSet::new();
         let mut points: Vec<Point> = Vec::new();
         for stone in stones_of(&self.board, attacker) {
             for direction in 0..4 {
@@ -700,6 +859,9 @@ impl<'a> Solver<'a> {
                             if stones == 3 {
                                 fours.insert(q);
                             }
+                            if stones >= 2 {
+                                shaped.insert(q);
+                            }
                         }
                     }
                 }
@@ -716,12 +878,24 @@ impl<'a> Solver<'a> {
             let near = last.map_or(0, |l| distance(p, l));
             (std::cmp::Reverse(scores[p.index()]), near, p)
         });
-        points.into_iter().map(|p| (p, fours.contains(p))).collect()
+        points
+            .into_iter()
+            .map(|p| (p, fours.contains(p), shaped.contains(p)))
+            .collect()
     }
 
     /// The defender to move after the attacker's move `last`, with `depth` attacker moves and
-    /// `threats` non-four threats left.
-    fn vct_defender(&mut self, last: Point, depth: u32, threats: u32) -> Search {
+    /// `threat_depth` the threat depth.
+    ///
+    /// `before` is what is known of the defender's VCF before `last` (a threat), shared by the
+    /// attacker's candidate threats; `None` = look at the defender's VCF here.
+    fn vct_defender(
+        &mut self,
+        last: Point,
+        depth: u32,
+        threat_depth: u32,
+        before: Option<&mut DefenderThreat>,
+    ) -> Search {
         if self.out_of_budget() {
             return Search::Abort;
         }
@@ -738,31 +912,69 @@ impl<'a> Solver<'a> {
                 cut.depth = true;
                 return Search::Fail(cut);
             }
-            return self.vct_replies(&blocks, depth, threats, defender);
+            return self.vct_replies(&blocks, depth, threat_depth, defender);
         }
         if depth == 0 {
             cut.depth = true;
             return Search::Fail(cut);
         }
-        if let Some(known) = self.vct_lookup(depth, threats) {
+        if let Some(known) = self.vct_lookup(depth, threat_depth) {
             return known;
         }
-        let result = self.vct_defender_search(depth, threats, defender);
-        self.vct_store(depth, threats, &result);
+        let result = self.vct_defender_search(last, depth, threat_depth, defender, before);
+        self.vct_store(depth, threat_depth, &result);
         result
     }
 
-    fn vct_defender_search(&mut self, depth: u32, threats: u32, defender: Color) -> Search {
+    fn vct_defender_search(
+        &mut self,
+        last: Point,
+        depth: u32,
+        threat_depth: u32,
+        defender: Color,
+        before: Option<&mut DefenderThreat>,
+    ) -> Search {
         // What does the attacker threaten?
-        let threat = match self.vcf_after_pass(depth) {
+        self.debug[3] += 1;
+        let n0 = self.nodes;
+        let threat = match self.vcf_after_pass(depth.min(threat_depth)) {
             Search::Win(line) => line,
-            other => return other,
-        };
-        // The defender may simply win first.
-        match self.vcf(DEFENDER_VCF_DEPTH, &[]) {
-            Search::Win(_) => return Search::Fail(Cut::default()),
-            Search::Fail(_) => {}
+            Search::Fail(c) => { self.debug[5] += self.nodes - n0; return Search::Fail(threat_cut(c, depth, threat_depth)) },
             Search::Abort => return Search::Abort,
+        };
+        self.debug[4] += 1;
+        // The defender may simply win first. If it had no VCF before the threat, the threat
+        // did not give it one (except that under renju a white stone can change which points
+        // are forbidden for black, so a black defender is always looked at).
+        let look_for_defender_vcf = match before {
+            None => true,
+            Some(known) => {
+                if let DefenderThreat::Unknown = known {
+                    self.board.undo();
+                    let found = self.defender_threat();
+                    self.board.play_unchecked(last);
+                    match found {
+                        Some(threat) => *known = threat,
+                        None => return Search::Abort,
+                    }
+                }
+                match known {
+                    DefenderThreat::Stoppable(allowed) => {
+                        if !allowed.contains(&last) {
+                            return Search::Fail(Cut::default());
+                        }
+                        true
+                    }
+                    _ => self.rule == Rule::Renju && defender == Color::Black,
+                }
+            }
+        };
+        if look_for_defender_vcf {
+            match self.vcf_root(DEFENDER_VCF_DEPTH, &[]) {
+                Search::Win(_) => return Search::Fail(Cut::default()),
+                Search::Fail(_) => {}
+                Search::Abort => return Search::Abort,
+            }
         }
         let mut replies = self.threat_defences(&threat);
         for (p, _) in shape_candidates(&self.board, defender, 3) {
@@ -775,7 +987,17 @@ impl<'a> Solver<'a> {
             // Nothing the defender may play stops the threat, but no line shows it: give up.
             return Search::Fail(Cut::default());
         }
-        self.vct_replies(&replies, depth, threats, defender)
+
+        self.vct_replies(&replies, depth, threat_depth, defender)
+    }
+
+    /// The defender's VCF if the attacker (to move) passed; `None` when the search had to stop.
+    fn defender_threat(&mut self) -> Option<DefenderThreat> {
+        match self.vcf_after_pass(DEFENDER_VCF_DEPTH) {
+            Search::Win(line) => Some(DefenderThreat::Stoppable(self.threat_defences(&line))),
+            Search::Fail(_) => Some(DefenderThreat::Absent),
+            Search::Abort => None,
+        }
     }
 
     /// Every defender reply in `replies` must lose for the attacker to win; the line returned
@@ -784,14 +1006,14 @@ impl<'a> Solver<'a> {
         &mut self,
         replies: &[Point],
         depth: u32,
-        threats: u32,
+        threat_depth: u32,
         defender: Color,
     ) -> Search {
         let mut principal: Option<(Point, Vec<Point>)> = None;
         for &reply in replies {
             self.board.play_unchecked(reply);
             let counter = five_points_around(&self.board, self.rule, reply, defender);
-            let result = self.vct_attacker(depth, threats, &counter);
+            let result = self.vct_attacker(depth, threat_depth, &counter);
             self.board.undo();
             match result {
                 Search::Win(line) => {
@@ -915,6 +1137,19 @@ impl<'a> Solver<'a> {
             }
         }
         ends
+    }
+}
+
+/// The cut of a threat search limited to `threat_depth` attacker moves with `depth` left: a
+/// depth cut is a threat cut when the threat depth was the smaller limit.
+fn threat_cut(cut: Cut, depth: u32, threat_depth: u32) -> Cut {
+    if cut.depth && threat_depth < depth {
+        Cut {
+            depth: false,
+            threats: true,
+        }
+    } else {
+        cut
     }
 }
 
