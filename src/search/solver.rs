@@ -117,21 +117,28 @@ pub fn find_vct(
                 Search::Abort => return SolveOutcome::Unknown,
                 Search::Fail(_) => {}
             }
-            let mut threat_depth = 1;
-            loop {
-                let r = solver.vct_attacker(depth, threat_depth, &defender_fives);
-                if std::env::var("SOLVER_DEBUG").is_ok() { eprintln!("t={threat_depth} nodes={} vcf_tt={} vct_tt={} dbg={:?}", solver.nodes, solver.vcf_failures.len(), solver.vct_table.len(), solver.debug); }
-                match r {
-                    Search::Win(line) => return SolveOutcome::Win(line),
-                    Search::Abort => return SolveOutcome::Unknown,
-                    Search::Fail(cut) => {
-                        if !cut.threats || threat_depth >= depth {
-                            return SolveOutcome::NoWin;
-                        }
-                        threat_depth += 1;
-                    }
+            solver.root_defender_fives = defender_fives;
+            for threat_depth in 1..depth.max(1) {
+                solver.threat_depth = threat_depth;
+                solver.threat_cut = false;
+                solver.proof_table.clear();
+                let finished = solver.prove(None, depth, INFINITE, INFINITE);
+                if std::env::var("SOLVER_DEBUG").is_ok() { eprintln!("t={threat_depth} nodes={} vcf_tt={} pn_tt={}", solver.nodes, solver.vcf_failures.len(), solver.proof_table.len()); }
+                if !finished {
+                    return SolveOutcome::Unknown;
+                }
+                let (proof, disproof) = solver.numbers();
+                if proof == 0 {
+                    return match solver.proven_line() {
+                        Some(line) => SolveOutcome::Win(line),
+                        None => SolveOutcome::Unknown,
+                    };
+                }
+                if disproof == 0 && (!solver.threat_cut || threat_depth + 1 >= depth) {
+                    return SolveOutcome::NoWin;
                 }
             }
+            SolveOutcome::NoWin
         }
     }
 }
@@ -424,23 +431,28 @@ enum RootState {
     Search(PointList),
 }
 
-/// A VCT table entry: a proven failure for every budget up to `fail_*`, and a proven win with
-/// the budgets it needed.
-#[derive(Clone, Default)]
-struct VctEntry {
-    fail_depth: Option<u32>,
-    fail_threats: u32,
-    win: Option<(u32, u32, Vec<Point>)>,
+/// Proof and disproof numbers at or above this are infinite.
+const INFINITE: u32 = 1 << 30;
+
+/// A node of the proof-number search.
+#[derive(Clone)]
+struct ProofEntry {
+    /// Proof number: 0 = proven win for the attacker.
+    proof: u32,
+    /// Disproof number: 0 = no win here.
+    disproof: u32,
+    /// The moves to look at, once the node was expanded (`None` for settled leaves).
+    children: Option<Vec<Point>>,
+    /// For a leaf proven by a VCF: its line.
+    line: Vec<Point>,
 }
 
-/// What an attacker node knows of the defender's own VCF.
-enum DefenderThreat {
-    /// Not looked at yet.
-    Unknown,
-    /// The defender has none (within [`DEFENDER_VCF_DEPTH`]).
-    Absent,
-    /// The defender has one, which only these moves may stop.
-    Stoppable(Vec<Point>),
+/// What a first look at a node found.
+enum Expansion {
+    Proven(Vec<Point>),
+    Disproven,
+    Children(Vec<Point>),
+    Abort,
 }
 
 /// Attacker-move budget of the defender's own VCF, looked for to refute a threat.
@@ -458,8 +470,16 @@ struct Solver<'a> {
     stop: &'a AtomicBool,
     /// VCF failures: position hash → attacker moves it failed with (`u32::MAX`: any number).
     vcf_failures: ZobristMap<u32>,
-    /// VCT results by position hash.
-    vct_table: ZobristMap<VctEntry>,
+    /// The side that attacks in a VCT.
+    attacker: Color,
+    /// The defender's five points at the root.
+    root_defender_fives: PointList,
+    /// Proof-number search nodes by position hash.
+    proof_table: ZobristMap<ProofEntry>,
+    /// The threat depth of the current VCT iteration.
+    threat_depth: u32,
+    /// Set when a threat search was cut by the threat depth (so a failure proves nothing).
+    threat_cut: bool,
     /// Set while a VCF search records what it read.
     zone: Option<ZoneTracker>,
 }
@@ -474,7 +494,11 @@ impl<'a> Solver<'a> {
             max_nodes: limits.max_nodes,
             stop,
             vcf_failures: ZobristMap::default(),
-            vct_table: ZobristMap::default(),
+            attacker: board.side_to_move(),
+            root_defender_fives: PointList::new(),
+            proof_table: ZobristMap::default(),
+            threat_depth: 1,
+            threat_cut: false,
             zone: None,
         }
     }
@@ -697,131 +721,290 @@ impl<'a> Solver<'a> {
     }
 
     // -----------------------------------------------------------------------------------------
-    // VCT
+    // VCT: depth-first proof-number search
 
-    fn vct_lookup(&self, depth: u32, threat_depth: u32) -> Option<Search> {
-        let entry = self.vct_table.get(&self.board.hash())?;
-        if let Some((win_depth, win_threats, line)) = &entry.win {
-            if *win_depth <= depth && *win_threats <= threat_depth {
-                return Some(Search::Win(line.clone()));
-            }
-        }
-        if let Some(fail_depth) = entry.fail_depth {
-            if depth <= fail_depth && threat_depth <= entry.fail_threats {
-                return Some(Search::Fail(Cut {
-                    depth: fail_depth != u32::MAX,
-                    threats: entry.fail_threats != u32::MAX,
-                }));
-            }
-        }
-        None
+    /// Proof and disproof numbers of the node for the side to move now.
+    fn numbers(&self) -> (u32, u32) {
+        self.proof_table
+            .get(&self.board.hash())
+            .map_or((1, 1), |e| (e.proof, e.disproof))
     }
 
-    fn vct_store(&mut self, depth: u32, threat_depth: u32, result: &Search) {
-        if self.vct_table.len() > TABLE_LIMIT {
-            self.vct_table.clear();
-        }
-        let entry = self.vct_table.entry(self.board.hash()).or_default();
-        match result {
-            Search::Win(line) => entry.win = Some((depth, threat_depth, line.clone())),
-            Search::Fail(cut) => {
-                entry.fail_depth = Some(if cut.depth { depth } else { u32::MAX });
-                entry.fail_threats = if cut.threats { threat_depth } else { u32::MAX };
-            }
-            Search::Abort => {}
-        }
-    }
-
-    /// VCT for the side to move within `depth` attacker moves, where a threat is a move after
-    /// which the attacker has a VCF of at most `threat_depth` moves.
-    fn vct_attacker(&mut self, depth: u32, threat_depth: u32, defender_fives: &[Point]) -> Search {
-        if self.out_of_budget() {
-            return Search::Abort;
-        }
-        if let Some(known) = self.vct_lookup(depth, threat_depth) {
-            return known;
-        }
-        let result = self.vct_attacker_search(depth, threat_depth, defender_fives);
-        self.vct_store(depth, threat_depth, &result);
-        result
-    }
-
-    fn vct_attacker_search(
+    /// Works on the node after `last` (the root when `None`) until its proof number reaches
+    /// `proof_limit` or its disproof number `disproof_limit`. `depth` = attacker moves left.
+    /// Returns false when the budget ran out.
+    fn prove(
         &mut self,
+        last: Option<Point>,
         depth: u32,
-        threat_depth: u32,
-        defender_fives: &[Point],
-    ) -> Search {
-        let mut cut = Cut::default();
-        if depth == 0 {
-            cut.depth = true;
-            return Search::Fail(cut);
+        proof_limit: u32,
+        disproof_limit: u32,
+    ) -> bool {
+        if self.out_of_budget() {
+            return false;
         }
+        let hash = self.board.hash();
+        let attacking = self.board.side_to_move() == self.attacker;
+        let expanded = match self.proof_table.get(&hash) {
+            Some(entry) => {
+                if entry.proof >= proof_limit || entry.disproof >= disproof_limit {
+                    return true;
+                }
+                entry.children.is_some()
+            }
+            None => false,
+        };
+        if !expanded {
+            let entry = match self.expand(last, depth, attacking) {
+                Some(entry) => entry,
+                None => return false,
+            };
+            let settled = entry.proof == 0 || entry.disproof == 0;
+            self.proof_table.insert(hash, entry);
+            if settled {
+                return true;
+            }
+        }
+        let children = match self.proof_table.get(&hash).and_then(|e| e.children.clone()) {
+            Some(children) => children,
+            None => return true,
+        };
+        let child_depth = if attacking { depth - 1 } else { depth };
+        loop {
+            // Sum and minimum over the children: an OR node (attacker) is proven by one child
+            // and disproven by all, an AND node (defender) the other way round.
+            let mut sum = 0u32;
+            let mut best = (INFINITE, INFINITE, 0usize);
+            let mut second = INFINITE;
+            for (index, &child) in children.iter().enumerate() {
+                self.board.play_unchecked(child);
+                let (proof, disproof) = self.numbers();
+                self.board.undo();
+                let (select, add) = if attacking {
+                    (proof, disproof)
+                } else {
+                    (disproof, proof)
+                };
+                sum = sum.saturating_add(add).min(INFINITE);
+                if select < best.0 {
+                    second = best.0;
+                    best = (select, add, index);
+                } else if select < second {
+                    second = select;
+                }
+            }
+            let (proof, disproof) = if attacking {
+                (best.0, sum)
+            } else {
+                (sum, best.0)
+            };
+            if let Some(entry) = self.proof_table.get_mut(&hash) {
+                entry.proof = proof;
+                entry.disproof = disproof;
+            }
+            if proof >= proof_limit || disproof >= disproof_limit {
+                return true;
+            }
+            let (child_proof_limit, child_disproof_limit) = if attacking {
+                (
+                    proof_limit.min(second.saturating_add(1)),
+                    disproof_limit.saturating_sub(disproof).saturating_add(best.1),
+                )
+            } else {
+                (
+                    proof_limit.saturating_sub(proof).saturating_add(best.1),
+                    disproof_limit.min(second.saturating_add(1)),
+                )
+            };
+            let child = children[best.2];
+            self.board.play_unchecked(child);
+            let finished = self.prove(
+                Some(child),
+                child_depth,
+                child_proof_limit.min(INFINITE),
+                child_disproof_limit.min(INFINITE),
+            );
+            self.board.undo();
+            if !finished {
+                return false;
+            }
+        }
+    }
+
+    /// Looks at a node for the first time: settles it at once (a VCF, no threat, a four
+    /// without a block, ...) or lists its children. `None` when the budget ran out.
+    fn expand(&mut self, last: Option<Point>, depth: u32, attacking: bool) -> Option<ProofEntry> {
+        let outcome = if attacking {
+            self.expand_attacker(last, depth)
+        } else {
+            match last {
+                Some(last) => self.expand_defender(last, depth),
+                None => Expansion::Disproven,
+            }
+        };
+        Some(match outcome {
+            Expansion::Abort => return None,
+            Expansion::Proven(line) => ProofEntry {
+                proof: 0,
+                disproof: INFINITE,
+                children: None,
+                line,
+            },
+            Expansion::Disproven => ProofEntry {
+                proof: INFINITE,
+                disproof: 0,
+                children: None,
+                line: Vec::new(),
+            },
+            Expansion::Children(children) => ProofEntry {
+                proof: 1,
+                disproof: 1,
+                children: Some(children),
+                line: Vec::new(),
+            },
+        })
+    }
+
+    /// An attacker node: block a defender four, win by VCF, or list the fours and threats.
+    fn expand_attacker(&mut self, last: Option<Point>, depth: u32) -> Expansion {
+        let defender = self.attacker.opponent();
+        let defender_fives = match last {
+            Some(last) => five_points_around(&self.board, self.rule, last, defender),
+            None => self.root_defender_fives.clone(),
+        };
         match defender_fives.len() {
             0 => {}
             1 => {
                 // The defender threatens five: block it, whatever the block is.
                 let block = defender_fives[0];
-                if !rules::is_legal(&self.board, block, self.rule) {
-                    return Search::Fail(cut);
+                if depth == 0 || !rules::is_legal(&self.board, block, self.rule) {
+                    return Expansion::Disproven;
                 }
-                self.board.play_unchecked(block);
-                let result = self.vct_defender(block, depth - 1, threat_depth, None);
-                self.board.undo();
-                return prepend(block, result);
+                return Expansion::Children(vec![block]);
             }
-            _ => return Search::Fail(cut),
+            _ => return Expansion::Disproven,
+        }
+        if depth == 0 {
+            return Expansion::Disproven;
         }
         // A VCF, if any; if not, the cells that could change that become the threat zone.
         self.zone = Some(ZoneTracker::default());
-        let n0 = self.nodes;
         let vcf = self.vcf_root(depth, &[]);
-        self.debug[7] += self.nodes - n0;
-        let zone = self.zone.take().map(|z| z.cells(&self.board)).unwrap_or_else(PointSet::new);
+        let zone = self
+            .zone
+            .take()
+            .map(|z| z.cells(&self.board))
+            .unwrap_or_else(PointSet::new);
         match vcf {
-            Search::Win(line) => return Search::Win(line),
-            Search::Fail(c) => cut.merge(c),
-            Search::Abort => return Search::Abort,
+            Search::Win(line) => return Expansion::Proven(line),
+            Search::Fail(_) => {}
+            Search::Abort => return Expansion::Abort,
         }
         if depth == 1 {
-            cut.depth = true;
-            return Search::Fail(cut);
+            return Expansion::Disproven;
         }
-        let attacker = self.board.side_to_move();
-        // Whether the defender has a VCF of its own (a threat that does not stop it loses the
-        // tempo) is looked at once, when the first real threat is found.
-        let mut defender_threat = DefenderThreat::Unknown;
-        for (candidate, is_four, shaped) in self.attack_moves() {
-            if !is_four && !shaped && !zone.contains(candidate) {
-                // Out of the zone: the attacker's VCF would still fail after this move.
-                continue;
+        let children: Vec<Point> = self
+            .attack_moves()
+            .into_iter()
+            .filter(|&(p, four, shaped)| four || shaped || zone.contains(p))
+            .map(|(p, _, _)| p)
+            .filter(|&p| rules::is_legal(&self.board, p, self.rule))
+            .collect();
+        if children.is_empty() {
+            Expansion::Disproven
+        } else {
+            Expansion::Children(children)
+        }
+    }
+
+    /// A defender node after the attacker's `last`: block a four, or, after a threat, list the
+    /// replies that may stop it.
+    fn expand_defender(&mut self, last: Point, depth: u32) -> Expansion {
+        let attacker = self.attacker;
+        let defender = attacker.opponent();
+        let fives = five_points_around(&self.board, self.rule, last, attacker);
+        if !fives.is_empty() {
+            let blocks = self.blocks(last, &fives);
+            if blocks.is_empty() {
+                return Expansion::Proven(Vec::new());
             }
-            if !is_four {
-                if let DefenderThreat::Stoppable(allowed) = &defender_threat {
-                    if !allowed.contains(&candidate) {
-                        continue;
-                    }
+            if depth == 0 {
+                return Expansion::Disproven;
+            }
+            return Expansion::Children(blocks.into_vec());
+        }
+        if depth == 0 {
+            return Expansion::Disproven;
+        }
+        // What does the attacker threaten?
+        let threat_limit = depth.min(self.threat_depth);
+        let threat = match self.vcf_after_pass(threat_limit) {
+            Search::Win(line) => line,
+            Search::Fail(cut) => {
+                if cut.depth && threat_limit < depth {
+                    self.threat_cut = true;
+                }
+                return Expansion::Disproven;
+            }
+            Search::Abort => return Expansion::Abort,
+        };
+        // The defender may simply win first.
+        match self.vcf_root(DEFENDER_VCF_DEPTH, &[]) {
+            Search::Win(_) => return Expansion::Disproven,
+            Search::Fail(_) => {}
+            Search::Abort => return Expansion::Abort,
+        }
+        let mut replies = self.threat_defences(&threat);
+        for (p, _) in shape_candidates(&self.board, defender, 3) {
+            if !replies.contains(&p) {
+                replies.push(p);
+            }
+        }
+        replies.retain(|p| rules::is_legal(&self.board, *p, self.rule));
+        if replies.is_empty() {
+            // Nothing the defender may play stops the threat, but no line shows the win.
+            self.threat_cut = true;
+            return Expansion::Disproven;
+        }
+        Expansion::Children(replies)
+    }
+
+    /// The winning line of a proven root, following proven children through the table.
+    fn proven_line(&mut self) -> Option<Vec<Point>> {
+        let mut line = Vec::new();
+        let mut played = 0;
+        let result = loop {
+            let Some(entry) = self.proof_table.get(&self.board.hash()) else {
+                break None;
+            };
+            if entry.proof != 0 {
+                break None;
+            }
+            let Some(children) = entry.children.clone() else {
+                line.extend_from_slice(&entry.line);
+                break Some(());
+            };
+            let mut next = None;
+            for child in children {
+                self.board.play_unchecked(child);
+                let proven = self.numbers().0 == 0;
+                self.board.undo();
+                if proven {
+                    next = Some(child);
+                    break;
                 }
             }
-            if !rules::is_legal(&self.board, candidate, self.rule) {
-                continue;
-            }
-            self.board.play_unchecked(candidate);
-            let made_four = !five_points_around(&self.board, self.rule, candidate, attacker)
-                .is_empty();
-            let result = if made_four {
-                self.vct_defender(candidate, depth - 1, threat_depth, None)
-            } else {
-                self.vct_defender(candidate, depth - 1, threat_depth, Some(&mut defender_threat))
+            let Some(child) = next else {
+                break None;
             };
+            line.push(child);
+            self.board.play_unchecked(child);
+            played += 1;
+        };
+        for _ in 0..played {
             self.board.undo();
-            match result {
-                Search::Win(line) => return prepend(candidate, Search::Win(line)),
-                Search::Fail(c) => cut.merge(c),
-                Search::Abort => return Search::Abort,
-            }
         }
-        Search::Fail(cut)
+        result.map(|()| line)
     }
 
     /// The attacker's candidate fours and threats, best first, with whether each is a possible
@@ -882,152 +1065,6 @@ impl<'a> Solver<'a> {
             .into_iter()
             .map(|p| (p, fours.contains(p), shaped.contains(p)))
             .collect()
-    }
-
-    /// The defender to move after the attacker's move `last`, with `depth` attacker moves and
-    /// `threat_depth` the threat depth.
-    ///
-    /// `before` is what is known of the defender's VCF before `last` (a threat), shared by the
-    /// attacker's candidate threats; `None` = look at the defender's VCF here.
-    fn vct_defender(
-        &mut self,
-        last: Point,
-        depth: u32,
-        threat_depth: u32,
-        before: Option<&mut DefenderThreat>,
-    ) -> Search {
-        if self.out_of_budget() {
-            return Search::Abort;
-        }
-        let attacker = self.board.side_to_move().opponent();
-        let defender = attacker.opponent();
-        let fives = five_points_around(&self.board, self.rule, last, attacker);
-        let mut cut = Cut::default();
-        if !fives.is_empty() {
-            let blocks = self.blocks(last, &fives);
-            if blocks.is_empty() {
-                return Search::Win(Vec::new());
-            }
-            if depth == 0 {
-                cut.depth = true;
-                return Search::Fail(cut);
-            }
-            return self.vct_replies(&blocks, depth, threat_depth, defender);
-        }
-        if depth == 0 {
-            cut.depth = true;
-            return Search::Fail(cut);
-        }
-        if let Some(known) = self.vct_lookup(depth, threat_depth) {
-            return known;
-        }
-        let result = self.vct_defender_search(last, depth, threat_depth, defender, before);
-        self.vct_store(depth, threat_depth, &result);
-        result
-    }
-
-    fn vct_defender_search(
-        &mut self,
-        last: Point,
-        depth: u32,
-        threat_depth: u32,
-        defender: Color,
-        before: Option<&mut DefenderThreat>,
-    ) -> Search {
-        // What does the attacker threaten?
-        self.debug[3] += 1;
-        let n0 = self.nodes;
-        let threat = match self.vcf_after_pass(depth.min(threat_depth)) {
-            Search::Win(line) => line,
-            Search::Fail(c) => { self.debug[5] += self.nodes - n0; return Search::Fail(threat_cut(c, depth, threat_depth)) },
-            Search::Abort => return Search::Abort,
-        };
-        self.debug[4] += 1;
-        // The defender may simply win first. If it had no VCF before the threat, the threat
-        // did not give it one (except that under renju a white stone can change which points
-        // are forbidden for black, so a black defender is always looked at).
-        let look_for_defender_vcf = match before {
-            None => true,
-            Some(known) => {
-                if let DefenderThreat::Unknown = known {
-                    self.board.undo();
-                    let found = self.defender_threat();
-                    self.board.play_unchecked(last);
-                    match found {
-                        Some(threat) => *known = threat,
-                        None => return Search::Abort,
-                    }
-                }
-                match known {
-                    DefenderThreat::Stoppable(allowed) => {
-                        if !allowed.contains(&last) {
-                            return Search::Fail(Cut::default());
-                        }
-                        true
-                    }
-                    _ => self.rule == Rule::Renju && defender == Color::Black,
-                }
-            }
-        };
-        if look_for_defender_vcf {
-            match self.vcf_root(DEFENDER_VCF_DEPTH, &[]) {
-                Search::Win(_) => return Search::Fail(Cut::default()),
-                Search::Fail(_) => {}
-                Search::Abort => return Search::Abort,
-            }
-        }
-        let mut replies = self.threat_defences(&threat);
-        for (p, _) in shape_candidates(&self.board, defender, 3) {
-            if !replies.contains(&p) {
-                replies.push(p);
-            }
-        }
-        replies.retain(|p| rules::is_legal(&self.board, *p, self.rule));
-        if replies.is_empty() {
-            // Nothing the defender may play stops the threat, but no line shows it: give up.
-            return Search::Fail(Cut::default());
-        }
-
-        self.vct_replies(&replies, depth, threat_depth, defender)
-    }
-
-    /// The defender's VCF if the attacker (to move) passed; `None` when the search had to stop.
-    fn defender_threat(&mut self) -> Option<DefenderThreat> {
-        match self.vcf_after_pass(DEFENDER_VCF_DEPTH) {
-            Search::Win(line) => Some(DefenderThreat::Stoppable(self.threat_defences(&line))),
-            Search::Fail(_) => Some(DefenderThreat::Absent),
-            Search::Abort => None,
-        }
-    }
-
-    /// Every defender reply in `replies` must lose for the attacker to win; the line returned
-    /// follows the reply that resists longest.
-    fn vct_replies(
-        &mut self,
-        replies: &[Point],
-        depth: u32,
-        threat_depth: u32,
-        defender: Color,
-    ) -> Search {
-        let mut principal: Option<(Point, Vec<Point>)> = None;
-        for &reply in replies {
-            self.board.play_unchecked(reply);
-            let counter = five_points_around(&self.board, self.rule, reply, defender);
-            let result = self.vct_attacker(depth, threat_depth, &counter);
-            self.board.undo();
-            match result {
-                Search::Win(line) => {
-                    if principal.as_ref().is_none_or(|(_, l)| line.len() > l.len()) {
-                        principal = Some((reply, line));
-                    }
-                }
-                other => return other,
-            }
-        }
-        match principal {
-            Some((reply, line)) => prepend(reply, Search::Win(line)),
-            None => Search::Fail(Cut::default()),
-        }
     }
 
     /// The moves of the side to move that may spoil `threat`, a VCF line of the other side
@@ -1137,19 +1174,6 @@ impl<'a> Solver<'a> {
             }
         }
         ends
-    }
-}
-
-/// The cut of a threat search limited to `threat_depth` attacker moves with `depth` left: a
-/// depth cut is a threat cut when the threat depth was the smaller limit.
-fn threat_cut(cut: Cut, depth: u32, threat_depth: u32) -> Cut {
-    if cut.depth && threat_depth < depth {
-        Cut {
-            depth: false,
-            threats: true,
-        }
-    } else {
-        cut
     }
 }
 
