@@ -40,6 +40,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 
 use smallvec::SmallVec;
 
@@ -123,7 +124,7 @@ pub fn find_vct(
                 solver.threat_cut = false;
                 solver.proof_table.clear();
                 let finished = solver.prove(None, depth, INFINITE, INFINITE);
-                if std::env::var("SOLVER_DEBUG").is_ok() { eprintln!("t={threat_depth} nodes={} vcf_tt={} pn_tt={}", solver.nodes, solver.vcf_failures.len(), solver.proof_table.len()); }
+                if std::env::var("SOLVER_DEBUG").is_ok() { eprintln!("t={threat_depth} nodes={} vcf_tt={} pn_tt={} dbg={:?}", solver.nodes, solver.vcf_failures.len(), solver.proof_table.len(), solver.debug); }
                 if !finished {
                     return SolveOutcome::Unknown;
                 }
@@ -216,20 +217,46 @@ fn window_point(board: &Board, point: Point, direction: usize, bit: u32) -> Opti
 /// The five-cell windows of an 11-cell window that contain its centre.
 const FIVE_WINDOWS: [u32; 5] = [0x1F << 1, 0x1F << 2, 0x1F << 3, 0x1F << 4, 0x1F << 5];
 
+/// The five-shape table, indexed by a stone's [`LineSet::key`](crate::board::LineSet::key):
+/// the cells (as window bits) that are the one empty cell of a five-cell window through the
+/// stone holding four stones of its colour.
+fn five_shape_table() -> &'static [u16] {
+    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![0u16; 1 << 20];
+        for (key, entry) in table.iter_mut().enumerate() {
+            let key = key as u32;
+            if key & (key >> 10) & 0x3FF != 0 {
+                continue;
+            }
+            let own = spread_key_bits(key & 0x3FF) | 1 << 5;
+            let empty = spread_key_bits(key >> 10);
+            let mut cells = 0u32;
+            for window in FIVE_WINDOWS {
+                if (own & window).count_ones() == 4 && (empty & window).count_ones() == 1 {
+                    cells |= empty & window;
+                }
+            }
+            *entry = cells as u16;
+        }
+        table
+    })
+}
+
 /// The five points of `color` on the lines through `point`, which holds a stone of `color`
 /// (the stone just played). Five points elsewhere are not looked for: a new five point always
 /// shares a five with the new stone.
 fn five_points_around(board: &Board, rule: Rule, point: Point, color: Color) -> PointList {
+    let table = five_shape_table();
     let mut found = PointList::new();
     for direction in 0..4 {
-        let (own, empty) = own_and_empty(board, point, direction, color);
-        for window in FIVE_WINDOWS {
-            if (own & window).count_ones() == 4 && (empty & window).count_ones() == 1 {
-                let bit = (empty & window).trailing_zeros();
-                if let Some(q) = window_point(board, point, direction, bit) {
-                    if !found.contains(&q) && rules::makes_win(board.lines(), q, color, rule) {
-                        found.push(q);
-                    }
+        let mut cells = table[board.lines().key(point, direction, color) as usize] as u32;
+        while cells != 0 {
+            let bit = cells.trailing_zeros();
+            cells &= cells - 1;
+            if let Some(q) = window_point(board, point, direction, bit) {
+                if !found.contains(&q) && rules::makes_win(board.lines(), q, color, rule) {
+                    found.push(q);
                 }
             }
         }
@@ -254,36 +281,61 @@ fn stones_of(board: &Board, color: Color) -> impl Iterator<Item = Point> + '_ {
         .filter(move |&p| board.stone(p) == Some(color))
 }
 
-/// Candidate moves of `color` found from line shapes: every empty point of a five-cell window
-/// that holds exactly `stones` stones of `color` and empty cells elsewhere. With `stones = 3`
-/// these are the possible fours, with 2 the possible threes. Each point comes once, with the
-/// number of such windows it lies in.
-fn shape_candidates(board: &Board, color: Color, stones: u32) -> Vec<(Point, u32)> {
+/// Spreads a 10-bit line-key half (offsets -5..-1, +1..+5) over an 11-cell window (bit 5 =
+/// the centre, left empty).
+#[inline]
+fn spread_key_bits(bits: u32) -> u32 {
+    (bits & 0x1F) | ((bits >> 5) << 6)
+}
+
+/// The four-shape table, indexed by a stone's [`LineSet::key`](crate::board::LineSet::key):
+/// the cells (as window bits) that are empty in a five-cell window through the stone holding
+/// three stones of its colour and two empty cells, counting only windows where that stone is
+/// the lowest of the three (so that each window is found from one stone).
+fn four_shape_table() -> &'static [u16] {
+    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![0u16; 1 << 20];
+        for (key, entry) in table.iter_mut().enumerate() {
+            let key = key as u32;
+            if key & (key >> 10) & 0x3FF != 0 {
+                continue;
+            }
+            let own = spread_key_bits(key & 0x3FF) | 1 << 5;
+            let empty = spread_key_bits(key >> 10);
+            let mut cells = 0u32;
+            for window in FIVE_WINDOWS {
+                if own & window & 0x1F == 0
+                    && (own & window).count_ones() == 3
+                    && (empty & window).count_ones() == 2
+                {
+                    cells |= empty & window;
+                }
+            }
+            *entry = cells as u16;
+        }
+        table
+    })
+}
+
+/// The four candidates of `color` found from line shapes: every empty point of a five-cell
+/// window that holds three stones of `color` and two empty cells. Each point comes once, with
+/// the number of (stone, direction) pairs that found it.
+fn four_candidates(board: &Board, color: Color) -> Vec<(Point, u32)> {
+    let table = four_shape_table();
     let mut seen = PointSet::new();
     let mut counts: Vec<(Point, u32)> = Vec::new();
     for stone in stones_of(board, color) {
         for direction in 0..4 {
-            let (own, empty) = own_and_empty(board, stone, direction, color);
-            for window in FIVE_WINDOWS {
-                // Count each window once: from its lowest own stone (the centre).
-                if own & window & 0x1F != 0 {
-                    continue;
-                }
-                if (own & window).count_ones() != stones
-                    || (empty & window).count_ones() != 5 - stones
-                {
-                    continue;
-                }
-                let mut cells = empty & window;
-                while cells != 0 {
-                    let bit = cells.trailing_zeros();
-                    cells &= cells - 1;
-                    if let Some(q) = window_point(board, stone, direction, bit) {
-                        if seen.insert(q) {
-                            counts.push((q, 1));
-                        } else if let Some(entry) = counts.iter_mut().find(|e| e.0 == q) {
-                            entry.1 += 1;
-                        }
+            let mut cells = table[board.lines().key(stone, direction, color) as usize] as u32;
+            while cells != 0 {
+                let bit = cells.trailing_zeros();
+                cells &= cells - 1;
+                if let Some(q) = window_point(board, stone, direction, bit) {
+                    if seen.insert(q) {
+                        counts.push((q, 1));
+                    } else if let Some(entry) = counts.iter_mut().find(|e| e.0 == q) {
+                        entry.1 += 1;
                     }
                 }
             }
@@ -355,29 +407,85 @@ fn next_candidates(
     next
 }
 
-/// What a VCF search read, while it is recorded: the moves it tried (whose lines it read) and
-/// its own table of failures (the shared table cannot say what a failure depended on).
+/// The shape table of two or more stones, indexed by a stone's
+/// [`LineSet::key`](crate::board::LineSet::key): the empty cells (as window bits) of the
+/// five-cell windows through the stone that hold at least two stones of its colour and no
+/// other stone or wall. Another stone of that colour on such a cell makes a new four shape.
+fn two_shape_table() -> &'static [u16] {
+    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![0u16; 1 << 20];
+        for (key, entry) in table.iter_mut().enumerate() {
+            let key = key as u32;
+            if key & (key >> 10) & 0x3FF != 0 {
+                continue;
+            }
+            let own = spread_key_bits(key & 0x3FF) | 1 << 5;
+            let empty = spread_key_bits(key >> 10);
+            let mut cells = 0u32;
+            for window in FIVE_WINDOWS {
+                let stones = (own & window).count_ones();
+                if stones >= 2 && stones + (empty & window).count_ones() == 5 {
+                    cells |= empty & window;
+                }
+            }
+            *entry = cells as u16;
+        }
+        table
+    })
+}
+
+/// What a failed VCF search depended on, recorded while it runs: the cells where one more
+/// attacker stone could have changed its result. These are the empty cells of five-cell
+/// windows that held two or more attacker stones at some node (another stone there makes a
+/// new four or a second five point): the root's are added by the caller, the others lie on
+/// the lines of the attacker moves the search played; the defender's five points after its
+/// blocks (a stone there stops a counter-four); and every cell within five on the lines of a
+/// move whose legality or blocks a stone nearby can change (a renju forbidden point, a caro
+/// five's ends). Its own table of failures stands for the shared one, which cannot say what
+/// a failure depended on.
 #[derive(Default)]
 struct ZoneTracker {
     failures: ZobristMap<u32>,
-    moves: Vec<Point>,
-    seen: Option<Box<PointSet>>,
+    cells: Option<Box<PointSet>>,
+    wide: Vec<Point>,
 }
 
 impl ZoneTracker {
-    /// Records a move the search tried.
-    fn touch(&mut self, point: Point) {
-        let seen = self.seen.get_or_insert_with(|| Box::new(PointSet::new()));
-        if seen.insert(point) {
-            self.moves.push(point);
+    fn cell_set(&mut self) -> &mut PointSet {
+        self.cells.get_or_insert_with(|| Box::new(PointSet::new()))
+    }
+
+    /// Records one cell.
+    fn add(&mut self, point: Point) {
+        self.cell_set().insert(point);
+    }
+
+    /// Records the empty cells of the windows through `point` (a stone of `color`) that hold
+    /// two or more stones of `color`.
+    fn add_windows(&mut self, board: &Board, point: Point, color: Color) {
+        let table = two_shape_table();
+        for direction in 0..4 {
+            let mut cells = table[board.lines().key(point, direction, color) as usize] as u32;
+            while cells != 0 {
+                let bit = cells.trailing_zeros();
+                cells &= cells - 1;
+                if let Some(q) = window_point(board, point, direction, bit) {
+                    self.add(q);
+                }
+            }
         }
     }
 
-    /// The cells within five of a tried move on its lines: an attacker stone anywhere else
-    /// leaves every line the search read as it was.
-    fn cells(&self, board: &Board) -> PointSet {
-        let mut cells = PointSet::new();
-        for &p in &self.moves {
+    /// Records every cell within five of `point` on its lines.
+    fn add_wide(&mut self, point: Point) {
+        self.wide.push(point);
+    }
+
+    /// The recorded cells.
+    fn cells(self, board: &Board) -> PointSet {
+        let mut cells = self.cells.map_or_else(PointSet::new, |b| *b);
+        for p in self.wide {
             for direction in 0..4 {
                 for steps in -5..=5 {
                     if let Some(q) = p.offset(direction, steps, board.width(), board.height()) {
@@ -441,8 +549,9 @@ struct ProofEntry {
     proof: u32,
     /// Disproof number: 0 = no win here.
     disproof: u32,
-    /// The moves to look at, once the node was expanded (`None` for settled leaves).
-    children: Option<Vec<Point>>,
+    /// The moves to look at with the hash of the position after each, once the node was
+    /// expanded (`None` for settled leaves).
+    children: Option<Vec<(Point, u64)>>,
     /// For a leaf proven by a VCF: its line.
     line: Vec<Point>,
 }
@@ -455,8 +564,19 @@ enum Expansion {
     Abort,
 }
 
+/// What is known of the defender's own VCF at an attacker node (if the attacker passed).
+#[derive(Clone)]
+enum DefenderThreat {
+    /// The defender has none (within [`DEFENDER_VCF_DEPTH`]): an attacker stone does not give
+    /// it one, except that under renju a white stone near a point the search read can change
+    /// whether black may play there; these are the points the search read.
+    Absent(PointSet),
+    /// The defender has one, which only these moves may stop.
+    Stoppable(PointSet),
+}
+
 /// Attacker-move budget of the defender's own VCF, looked for to refute a threat.
-const DEFENDER_VCF_DEPTH: u32 = 20;
+const DEFENDER_VCF_DEPTH: u32 = 4;
 
 /// Nodes between two looks at the stop flag.
 const STOP_CHECK_INTERVAL: u64 = 1024;
@@ -476,6 +596,8 @@ struct Solver<'a> {
     root_defender_fives: PointList,
     /// Proof-number search nodes by position hash.
     proof_table: ZobristMap<ProofEntry>,
+    /// The defender's own VCF at attacker nodes, by position hash.
+    defender_threats: ZobristMap<DefenderThreat>,
     /// The threat depth of the current VCT iteration.
     threat_depth: u32,
     /// Set when a threat search was cut by the threat depth (so a failure proves nothing).
@@ -497,6 +619,7 @@ impl<'a> Solver<'a> {
             attacker: board.side_to_move(),
             root_defender_fives: PointList::new(),
             proof_table: ZobristMap::default(),
+            defender_threats: ZobristMap::default(),
             threat_depth: 1,
             threat_cut: false,
             zone: None,
@@ -571,7 +694,7 @@ impl<'a> Solver<'a> {
     /// then nearest to the side's last stone.
     fn root_four_candidates(&self) -> Candidates {
         let attacker = self.board.side_to_move();
-        let mut candidates = shape_candidates(&self.board, attacker, 3);
+        let mut candidates = four_candidates(&self.board, attacker);
         let last = stones_of(&self.board, attacker).last();
         candidates.sort_by_key(|&(p, windows)| {
             let near = last.map_or(0, |l| distance(p, l));
@@ -626,11 +749,16 @@ impl<'a> Solver<'a> {
         };
         let attacker = self.board.side_to_move();
         for &four in moves {
-            if let Some(zone) = &mut self.zone {
-                zone.touch(four);
-            }
             if !rules::is_legal(&self.board, four, self.rule) {
+                if let Some(zone) = &mut self.zone {
+                    zone.add_wide(four);
+                }
                 continue;
+            }
+            if self.rule.is_caro() {
+                if let Some(zone) = &mut self.zone {
+                    zone.add_wide(four);
+                }
             }
             self.board.play_unchecked(four);
             let fives = five_points_around(&self.board, self.rule, four, attacker);
@@ -647,6 +775,9 @@ impl<'a> Solver<'a> {
                 self.board.undo();
                 cut.depth = true;
                 continue;
+            }
+            if let Some(zone) = &mut self.zone {
+                zone.add_windows(&self.board, four, attacker);
             }
             let result = self.vcf_after_four(depth, four, &blocks, candidates);
             self.board.undo();
@@ -683,11 +814,18 @@ impl<'a> Solver<'a> {
         let attacker = defender.opponent();
         let mut principal = None;
         for &block in blocks {
-            if let Some(zone) = &mut self.zone {
-                zone.touch(block);
+            if self.rule == Rule::Renju && defender == Color::Black {
+                if let Some(zone) = &mut self.zone {
+                    zone.add_wide(block);
+                }
             }
             self.board.play_unchecked(block);
             let counter = five_points_around(&self.board, self.rule, block, defender);
+            if let Some(zone) = &mut self.zone {
+                for &q in &counter {
+                    zone.add(q);
+                }
+            }
             let next = next_candidates(&self.board, candidates, four, block, attacker);
             let result = self.vcf(depth - 1, &counter, &next);
             self.board.undo();
@@ -725,8 +863,13 @@ impl<'a> Solver<'a> {
 
     /// Proof and disproof numbers of the node for the side to move now.
     fn numbers(&self) -> (u32, u32) {
+        self.numbers_of(self.board.hash())
+    }
+
+    /// Proof and disproof numbers of the node with this hash.
+    fn numbers_of(&self, hash: u64) -> (u32, u32) {
         self.proof_table
-            .get(&self.board.hash())
+            .get(&hash)
             .map_or((1, 1), |e| (e.proof, e.disproof))
     }
 
@@ -771,15 +914,14 @@ impl<'a> Solver<'a> {
         };
         let child_depth = if attacking { depth - 1 } else { depth };
         loop {
+            self.debug[7] += 1;
             // Sum and minimum over the children: an OR node (attacker) is proven by one child
             // and disproven by all, an AND node (defender) the other way round.
             let mut sum = 0u32;
             let mut best = (INFINITE, INFINITE, 0usize);
             let mut second = INFINITE;
-            for (index, &child) in children.iter().enumerate() {
-                self.board.play_unchecked(child);
-                let (proof, disproof) = self.numbers();
-                self.board.undo();
+            for (index, &(_, child_hash)) in children.iter().enumerate() {
+                let (proof, disproof) = self.numbers_of(child_hash);
                 let (select, add) = if attacking {
                     (proof, disproof)
                 } else {
@@ -816,7 +958,7 @@ impl<'a> Solver<'a> {
                     disproof_limit.min(second.saturating_add(1)),
                 )
             };
-            let child = children[best.2];
+            let child = children[best.2].0;
             self.board.play_unchecked(child);
             let finished = self.prove(
                 Some(child),
@@ -856,12 +998,23 @@ impl<'a> Solver<'a> {
                 children: None,
                 line: Vec::new(),
             },
-            Expansion::Children(children) => ProofEntry {
-                proof: 1,
-                disproof: 1,
-                children: Some(children),
-                line: Vec::new(),
-            },
+            Expansion::Children(moves) => {
+                let children = moves
+                    .into_iter()
+                    .map(|p| {
+                        self.board.play_unchecked(p);
+                        let hash = self.board.hash();
+                        self.board.undo();
+                        (p, hash)
+                    })
+                    .collect();
+                ProofEntry {
+                    proof: 1,
+                    disproof: 1,
+                    children: Some(children),
+                    line: Vec::new(),
+                }
+            }
         })
     }
 
@@ -887,14 +1040,27 @@ impl<'a> Solver<'a> {
         if depth == 0 {
             return Expansion::Disproven;
         }
-        // A VCF, if any; if not, the cells that could change that become the threat zone.
+        // A VCF, if any.
+        self.debug[0] += 1;
+        let n0 = self.nodes;
+        let threat_limit = depth.min(self.threat_depth);
+        if threat_limit < depth {
+            match self.vcf_root(depth, &[]) {
+                Search::Win(line) => return Expansion::Proven(line),
+                Search::Fail(_) => {}
+                Search::Abort => return Expansion::Abort,
+            }
+        }
+        // If none, the cells that could give one of at most the threat depth become the zone
+        // of threats.
         self.zone = Some(ZoneTracker::default());
-        let vcf = self.vcf_root(depth, &[]);
+        let vcf = self.vcf_root(threat_limit, &[]);
         let zone = self
             .zone
             .take()
             .map(|z| z.cells(&self.board))
             .unwrap_or_else(PointSet::new);
+        self.debug[1] += self.nodes - n0;
         match vcf {
             Search::Win(line) => return Expansion::Proven(line),
             Search::Fail(_) => {}
@@ -938,7 +1104,11 @@ impl<'a> Solver<'a> {
         }
         // What does the attacker threaten?
         let threat_limit = depth.min(self.threat_depth);
-        let threat = match self.vcf_after_pass(threat_limit) {
+        self.debug[2] += 1;
+        let n0 = self.nodes;
+        let threat = self.vcf_after_pass(threat_limit);
+        self.debug[3] += self.nodes - n0;
+        let threat = match threat {
             Search::Win(line) => line,
             Search::Fail(cut) => {
                 if cut.depth && threat_limit < depth {
@@ -948,14 +1118,38 @@ impl<'a> Solver<'a> {
             }
             Search::Abort => return Expansion::Abort,
         };
-        // The defender may simply win first.
-        match self.vcf_root(DEFENDER_VCF_DEPTH, &[]) {
-            Search::Win(_) => return Expansion::Disproven,
-            Search::Fail(_) => {}
-            Search::Abort => return Expansion::Abort,
+        // The defender may simply win first. Whether it had a VCF before the threat is known
+        // once for all the attacker's threats: if it had none, the threat (an attacker stone)
+        // did not give it one, except that under renju a white stone can change which points
+        // are forbidden for black; if it had one, the threat must stop it.
+        self.board.undo();
+        let before = if std::env::var("NO_DEF").is_ok() { Some(DefenderThreat::Absent(PointSet::new())) } else { self.defender_threat_before() };
+        self.board.play_unchecked(last);
+        let look = match before {
+            None => return Expansion::Abort,
+            Some(DefenderThreat::Absent(zone)) => {
+                self.rule == Rule::Renju && defender == Color::Black && zone.contains(last)
+            }
+            Some(DefenderThreat::Stoppable(stops)) => {
+                if !stops.contains(last) {
+                    return Expansion::Disproven;
+                }
+                true
+            }
+        };
+        if look && std::env::var("NO_DEF").is_err() {
+            self.debug[4] += 1;
+            let n0 = self.nodes;
+            let defender_vcf = self.vcf_root(DEFENDER_VCF_DEPTH, &[]);
+            self.debug[5] += self.nodes - n0;
+            match defender_vcf {
+                Search::Win(_) => return Expansion::Disproven,
+                Search::Fail(_) => {}
+                Search::Abort => return Expansion::Abort,
+            }
         }
         let mut replies = self.threat_defences(&threat);
-        for (p, _) in shape_candidates(&self.board, defender, 3) {
+        for (p, _) in four_candidates(&self.board, defender) {
             if !replies.contains(&p) {
                 replies.push(p);
             }
@@ -966,7 +1160,40 @@ impl<'a> Solver<'a> {
             self.threat_cut = true;
             return Expansion::Disproven;
         }
+        self.debug[6] += replies.len() as u64;
         Expansion::Children(replies)
+    }
+
+    /// The defender's VCF if the attacker (to move) passed, looked up or searched; `None` when
+    /// the search had to stop.
+    fn defender_threat_before(&mut self) -> Option<DefenderThreat> {
+        let hash = self.board.hash();
+        if let Some(known) = self.defender_threats.get(&hash) {
+            return Some(known.clone());
+        }
+        self.zone = Some(ZoneTracker::default());
+        let found = self.vcf_after_pass(DEFENDER_VCF_DEPTH);
+        let zone = self
+            .zone
+            .take()
+            .map(|z| z.cells(&self.board))
+            .unwrap_or_else(PointSet::new);
+        let threat = match found {
+            Search::Win(line) => {
+                let mut stops = PointSet::new();
+                for p in self.threat_defences(&line) {
+                    stops.insert(p);
+                }
+                DefenderThreat::Stoppable(stops)
+            }
+            Search::Fail(_) => DefenderThreat::Absent(zone),
+            Search::Abort => return None,
+        };
+        if self.defender_threats.len() > TABLE_LIMIT {
+            self.defender_threats.clear();
+        }
+        self.defender_threats.insert(hash, threat.clone());
+        Some(threat)
     }
 
     /// The winning line of a proven root, following proven children through the table.
@@ -984,16 +1211,10 @@ impl<'a> Solver<'a> {
                 line.extend_from_slice(&entry.line);
                 break Some(());
             };
-            let mut next = None;
-            for child in children {
-                self.board.play_unchecked(child);
-                let proven = self.numbers().0 == 0;
-                self.board.undo();
-                if proven {
-                    next = Some(child);
-                    break;
-                }
-            }
+            let next = children
+                .iter()
+                .find(|&&(_, hash)| self.numbers_of(hash).0 == 0)
+                .map(|&(child, _)| child);
             let Some(child) = next else {
                 break None;
             };
@@ -1050,7 +1271,7 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        for (q, _) in shape_candidates(&self.board, attacker.opponent(), 3) {
+        for (q, _) in four_candidates(&self.board, attacker.opponent()) {
             if scores[q.index()] == 0 {
                 points.push(q);
             }
@@ -1103,11 +1324,15 @@ impl<'a> Solver<'a> {
                     }
                 }
                 if index + 1 == threat.len() {
-                    // The final threat: its five points, and, when a black block is forbidden,
-                    // the points around that could change the verdict.
+                    // The final threat: its five points, and, when it wins because the black
+                    // block is forbidden, the points around that could change the verdict.
+                    let forbidden_end = self.rule == Rule::Renju
+                        && defender == Color::Black
+                        && fives.len() == 1
+                        && rules::forbidden_kind(&self.board, fives[0]).is_some();
                     for &five in &fives {
                         add(five, &mut set, &mut defences);
-                        if self.rule == Rule::Renju && defender == Color::Black {
+                        if forbidden_end {
                             for direction in 0..4 {
                                 for steps in -5..=5 {
                                     if let Some(q) = five.offset(
