@@ -79,7 +79,11 @@ fn main() {
             }
             other => format!("{other:?}"),
         };
-        println!("{id:28} {:4} {:9.1} ms  {summary}", field("mode"), seconds * 1000.0);
+        println!(
+            "{id:28} {:4} {:9.1} ms  {summary}",
+            field("mode"),
+            seconds * 1000.0
+        );
     }
     println!("{solved}/{count} solved, {:.1} ms in all", total * 1000.0);
 }

@@ -137,7 +137,10 @@ fn solve_and_check(mode: &str) {
         match outcome {
             SolveOutcome::Win(line) => {
                 if let Err(why) = check_line(&board, Rule::Renju, &line, kind) {
-                    panic!("{}: returned line {line:?} fails the check: {why}", puzzle.id);
+                    panic!(
+                        "{}: returned line {line:?} fails the check: {why}",
+                        puzzle.id
+                    );
                 }
                 assert!(
                     puzzle.expect_win,
@@ -145,7 +148,10 @@ fn solve_and_check(mode: &str) {
                     puzzle.id
                 );
                 if line[0] != puzzle.first {
-                    other_first.push(format!("{} ({} instead of {})", puzzle.id, line[0], puzzle.first));
+                    other_first.push(format!(
+                        "{} ({} instead of {})",
+                        puzzle.id, line[0], puzzle.first
+                    ));
                 }
                 solved += 1;
             }

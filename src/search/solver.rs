@@ -119,12 +119,20 @@ pub fn find_vct(
                 Search::Fail(_) => {}
             }
             solver.root_defender_fives = defender_fives;
-            for threat_depth in 1..depth.max(1) {
+            for threat_depth in START_T..depth.max(1) {
                 solver.threat_depth = threat_depth;
                 solver.threat_cut = false;
                 solver.proof_table.clear();
                 let finished = solver.prove(None, depth, INFINITE, INFINITE);
-                if std::env::var("SOLVER_DEBUG").is_ok() { eprintln!("t={threat_depth} nodes={} vcf_tt={} pn_tt={} dbg={:?}", solver.nodes, solver.vcf_failures.len(), solver.proof_table.len(), solver.debug); }
+                if std::env::var("SOLVER_DEBUG").is_ok() {
+                    eprintln!(
+                        "t={threat_depth} nodes={} vcf_tt={} pn_tt={} dbg={:?}",
+                        solver.nodes,
+                        solver.vcf_failures.len(),
+                        solver.proof_table.len(),
+                        solver.debug
+                    );
+                }
                 if !finished {
                     return SolveOutcome::Unknown;
                 }
@@ -217,13 +225,47 @@ fn window_point(board: &Board, point: Point, direction: usize, bit: u32) -> Opti
 /// The five-cell windows of an 11-cell window that contain its centre.
 const FIVE_WINDOWS: [u32; 5] = [0x1F << 1, 0x1F << 2, 0x1F << 3, 0x1F << 4, 0x1F << 5];
 
-/// The five-shape table, indexed by a stone's [`LineSet::key`](crate::board::LineSet::key):
-/// the cells (as window bits) that are the one empty cell of a five-cell window through the
-/// stone holding four stones of its colour.
-fn five_shape_table() -> &'static [u16] {
-    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+/// What the five-cell windows through one point hold, from that point's
+/// [`LineSet::key`](crate::board::LineSet::key) with the point counted as a stone of the key's
+/// colour. Each field is a set of window cells (bit 5 = the point), all of them empty cells of
+/// windows that contain the point and no stone of the other colour or wall:
+/// - bits 0..11, *five cells*: the empty cell of windows with four stones (a stone there makes
+///   five, or an overline);
+/// - bits 16..27, *four cells*: the empty cells of windows with three stones (a stone on one
+///   makes a four shape);
+/// - bits 32..43, *first four cells*: the same, only for windows where the point is the lowest
+///   of the three stones (so that each window is found from one stone);
+/// - bits 48..59, *shape cells*: the empty cells of windows with two or more stones.
+#[derive(Clone, Copy)]
+struct Shape(u64);
+
+impl Shape {
+    #[inline]
+    fn five_cells(self) -> u32 {
+        (self.0 & 0x7FF) as u32
+    }
+
+    #[inline]
+    fn four_cells(self) -> u32 {
+        (self.0 >> 16 & 0x7FF) as u32
+    }
+
+    #[inline]
+    fn first_four_cells(self) -> u32 {
+        (self.0 >> 32 & 0x7FF) as u32
+    }
+
+    #[inline]
+    fn shape_cells(self) -> u32 {
+        (self.0 >> 48 & 0x7FF) as u32
+    }
+}
+
+/// The shape table, indexed by [`LineSet::key`](crate::board::LineSet::key).
+fn shape_table() -> &'static [Shape] {
+    static TABLE: OnceLock<Vec<Shape>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table = vec![0u16; 1 << 20];
+        let mut table = vec![Shape(0); 1 << 20];
         for (key, entry) in table.iter_mut().enumerate() {
             let key = key as u32;
             if key & (key >> 10) & 0x3FF != 0 {
@@ -231,35 +273,76 @@ fn five_shape_table() -> &'static [u16] {
             }
             let own = spread_key_bits(key & 0x3FF) | 1 << 5;
             let empty = spread_key_bits(key >> 10);
-            let mut cells = 0u32;
+            let (mut five, mut four, mut first_four, mut shape) = (0u64, 0u64, 0u64, 0u64);
             for window in FIVE_WINDOWS {
-                if (own & window).count_ones() == 4 && (empty & window).count_ones() == 1 {
-                    cells |= empty & window;
+                let stones = (own & window).count_ones();
+                if stones + (empty & window).count_ones() != 5 {
+                    continue;
+                }
+                let cells = (empty & window) as u64;
+                match stones {
+                    4 => five |= cells,
+                    3 => {
+                        four |= cells;
+                        if own & window & 0x1F == 0 {
+                            first_four |= cells;
+                        }
+                    }
+                    _ => {}
+                }
+                if stones >= 2 {
+                    shape |= cells;
                 }
             }
-            *entry = cells as u16;
+            *entry = Shape(five | four << 16 | first_four << 32 | shape << 48);
         }
         table
     })
+}
+
+/// The shape of the windows through `point` for `color` (the point counted as `color`).
+#[inline]
+fn shape(board: &Board, point: Point, direction: usize, color: Color) -> Shape {
+    shape_table()[board.lines().key(point, direction, color) as usize]
+}
+
+/// Calls `visit` with the point of every set bit of `cells` (window bits around `point`).
+#[inline]
+fn for_cells(
+    board: &Board,
+    point: Point,
+    direction: usize,
+    mut cells: u32,
+    mut visit: impl FnMut(Point),
+) {
+    while cells != 0 {
+        let bit = cells.trailing_zeros();
+        cells &= cells - 1;
+        if let Some(q) = window_point(board, point, direction, bit) {
+            visit(q);
+        }
+    }
+}
+
+/// Whether the empty `point` lies in a five-cell window with three stones of `color` and two
+/// empty cells (a stone of `color` there makes a four shape).
+#[inline]
+fn is_four_candidate(board: &Board, point: Point, color: Color) -> bool {
+    (0..4).any(|direction| shape(board, point, direction, color).five_cells() != 0)
 }
 
 /// The five points of `color` on the lines through `point`, which holds a stone of `color`
 /// (the stone just played). Five points elsewhere are not looked for: a new five point always
 /// shares a five with the new stone.
 fn five_points_around(board: &Board, rule: Rule, point: Point, color: Color) -> PointList {
-    let table = five_shape_table();
     let mut found = PointList::new();
     for direction in 0..4 {
-        let mut cells = table[board.lines().key(point, direction, color) as usize] as u32;
-        while cells != 0 {
-            let bit = cells.trailing_zeros();
-            cells &= cells - 1;
-            if let Some(q) = window_point(board, point, direction, bit) {
-                if !found.contains(&q) && rules::makes_win(board.lines(), q, color, rule) {
-                    found.push(q);
-                }
+        let cells = shape(board, point, direction, color).five_cells();
+        for_cells(board, point, direction, cells, |q| {
+            if !found.contains(&q) && rules::makes_win(board.lines(), q, color, rule) {
+                found.push(q);
             }
-        }
+        });
     }
     found
 }
@@ -288,57 +371,22 @@ fn spread_key_bits(bits: u32) -> u32 {
     (bits & 0x1F) | ((bits >> 5) << 6)
 }
 
-/// The four-shape table, indexed by a stone's [`LineSet::key`](crate::board::LineSet::key):
-/// the cells (as window bits) that are empty in a five-cell window through the stone holding
-/// three stones of its colour and two empty cells, counting only windows where that stone is
-/// the lowest of the three (so that each window is found from one stone).
-fn four_shape_table() -> &'static [u16] {
-    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = vec![0u16; 1 << 20];
-        for (key, entry) in table.iter_mut().enumerate() {
-            let key = key as u32;
-            if key & (key >> 10) & 0x3FF != 0 {
-                continue;
-            }
-            let own = spread_key_bits(key & 0x3FF) | 1 << 5;
-            let empty = spread_key_bits(key >> 10);
-            let mut cells = 0u32;
-            for window in FIVE_WINDOWS {
-                if own & window & 0x1F == 0
-                    && (own & window).count_ones() == 3
-                    && (empty & window).count_ones() == 2
-                {
-                    cells |= empty & window;
-                }
-            }
-            *entry = cells as u16;
-        }
-        table
-    })
-}
-
 /// The four candidates of `color` found from line shapes: every empty point of a five-cell
 /// window that holds three stones of `color` and two empty cells. Each point comes once, with
 /// the number of (stone, direction) pairs that found it.
 fn four_candidates(board: &Board, color: Color) -> Vec<(Point, u32)> {
-    let table = four_shape_table();
     let mut seen = PointSet::new();
     let mut counts: Vec<(Point, u32)> = Vec::new();
     for stone in stones_of(board, color) {
         for direction in 0..4 {
-            let mut cells = table[board.lines().key(stone, direction, color) as usize] as u32;
-            while cells != 0 {
-                let bit = cells.trailing_zeros();
-                cells &= cells - 1;
-                if let Some(q) = window_point(board, stone, direction, bit) {
-                    if seen.insert(q) {
-                        counts.push((q, 1));
-                    } else if let Some(entry) = counts.iter_mut().find(|e| e.0 == q) {
-                        entry.1 += 1;
-                    }
+            let cells = shape(board, stone, direction, color).first_four_cells();
+            for_cells(board, stone, direction, cells, |q| {
+                if seen.insert(q) {
+                    counts.push((q, 1));
+                } else if let Some(entry) = counts.iter_mut().find(|e| e.0 == q) {
+                    entry.1 += 1;
                 }
-            }
+            });
         }
     }
     counts
@@ -346,17 +394,6 @@ fn four_candidates(board: &Board, color: Color) -> Vec<(Point, u32)> {
 
 /// Four candidates of one position, in the order they are tried.
 type Candidates = SmallVec<[Point; 32]>;
-
-/// Whether the empty `point` lies in a five-cell window with three stones of `color` and two
-/// empty cells.
-fn is_four_candidate(board: &Board, point: Point, color: Color) -> bool {
-    (0..4).any(|direction| {
-        let (own, empty) = own_and_empty(board, point, direction, color);
-        FIVE_WINDOWS
-            .iter()
-            .any(|&w| (own & w).count_ones() == 3 && (empty & w).count_ones() == 2)
-    })
-}
 
 /// Whether `a` and `b` are different points on one line at most `reach` apart.
 #[inline]
@@ -377,21 +414,12 @@ fn next_candidates(
 ) -> Candidates {
     let mut next = Candidates::new();
     for direction in 0..4 {
-        let (own, empty) = own_and_empty(board, four, direction, color);
-        for window in FIVE_WINDOWS {
-            if (own & window).count_ones() == 3 && (empty & window).count_ones() == 2 {
-                let mut cells = empty & window;
-                while cells != 0 {
-                    let bit = cells.trailing_zeros();
-                    cells &= cells - 1;
-                    if let Some(q) = window_point(board, four, direction, bit) {
-                        if !next.contains(&q) {
-                            next.push(q);
-                        }
-                    }
-                }
+        let cells = shape(board, four, direction, color).four_cells();
+        for_cells(board, four, direction, cells, |q| {
+            if !next.contains(&q) {
+                next.push(q);
             }
-        }
+        });
     }
     for &c in parent {
         if c == four || c == block || next.contains(&c) {
@@ -405,34 +433,6 @@ fn next_candidates(
         next.push(c);
     }
     next
-}
-
-/// The shape table of two or more stones, indexed by a stone's
-/// [`LineSet::key`](crate::board::LineSet::key): the empty cells (as window bits) of the
-/// five-cell windows through the stone that hold at least two stones of its colour and no
-/// other stone or wall. Another stone of that colour on such a cell makes a new four shape.
-fn two_shape_table() -> &'static [u16] {
-    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = vec![0u16; 1 << 20];
-        for (key, entry) in table.iter_mut().enumerate() {
-            let key = key as u32;
-            if key & (key >> 10) & 0x3FF != 0 {
-                continue;
-            }
-            let own = spread_key_bits(key & 0x3FF) | 1 << 5;
-            let empty = spread_key_bits(key >> 10);
-            let mut cells = 0u32;
-            for window in FIVE_WINDOWS {
-                let stones = (own & window).count_ones();
-                if stones >= 2 && stones + (empty & window).count_ones() == 5 {
-                    cells |= empty & window;
-                }
-            }
-            *entry = cells as u16;
-        }
-        table
-    })
 }
 
 /// What a failed VCF search depended on, recorded while it runs: the cells where one more
@@ -464,16 +464,9 @@ impl ZoneTracker {
     /// Records the empty cells of the windows through `point` (a stone of `color`) that hold
     /// two or more stones of `color`.
     fn add_windows(&mut self, board: &Board, point: Point, color: Color) {
-        let table = two_shape_table();
         for direction in 0..4 {
-            let mut cells = table[board.lines().key(point, direction, color) as usize] as u32;
-            while cells != 0 {
-                let bit = cells.trailing_zeros();
-                cells &= cells - 1;
-                if let Some(q) = window_point(board, point, direction, bit) {
-                    self.add(q);
-                }
-            }
+            let cells = shape(board, point, direction, color).shape_cells();
+            for_cells(board, point, direction, cells, |q| self.add(q));
         }
     }
 
@@ -580,6 +573,7 @@ const DEFENDER_VCF_DEPTH: u32 = 4;
 
 /// Nodes between two looks at the stop flag.
 const STOP_CHECK_INTERVAL: u64 = 1024;
+const START_T: u32 = 1;
 
 struct Solver<'a> {
     debug: [u64; 8],
@@ -596,6 +590,8 @@ struct Solver<'a> {
     root_defender_fives: PointList,
     /// Proof-number search nodes by position hash.
     proof_table: ZobristMap<ProofEntry>,
+    /// The attacker's four candidates at attacker nodes, by position hash.
+    four_lists: ZobristMap<Candidates>,
     /// The defender's own VCF at attacker nodes, by position hash.
     defender_threats: ZobristMap<DefenderThreat>,
     /// The threat depth of the current VCT iteration.
@@ -620,6 +616,7 @@ impl<'a> Solver<'a> {
             root_defender_fives: PointList::new(),
             proof_table: ZobristMap::default(),
             defender_threats: ZobristMap::default(),
+            four_lists: ZobristMap::default(),
             threat_depth: 1,
             threat_cut: false,
             zone: None,
@@ -950,7 +947,9 @@ impl<'a> Solver<'a> {
             let (child_proof_limit, child_disproof_limit) = if attacking {
                 (
                     proof_limit.min(second.saturating_add(1)),
-                    disproof_limit.saturating_sub(disproof).saturating_add(best.1),
+                    disproof_limit
+                        .saturating_sub(disproof)
+                        .saturating_add(best.1),
                 )
             } else {
                 (
@@ -1069,8 +1068,13 @@ impl<'a> Solver<'a> {
         if depth == 1 {
             return Expansion::Disproven;
         }
-        let children: Vec<Point> = self
-            .attack_moves()
+        let moves = self.attack_moves();
+        let fours: Candidates = moves.iter().filter(|m| m.1).map(|m| m.0).collect();
+        if self.four_lists.len() > TABLE_LIMIT {
+            self.four_lists.clear();
+        }
+        self.four_lists.insert(self.board.hash(), fours);
+        let children: Vec<Point> = moves
             .into_iter()
             .filter(|&(p, four, shaped)| four || shaped || zone.contains(p))
             .map(|(p, _, _)| p)
@@ -1106,7 +1110,20 @@ impl<'a> Solver<'a> {
         let threat_limit = depth.min(self.threat_depth);
         self.debug[2] += 1;
         let n0 = self.nodes;
-        let threat = self.vcf_after_pass(threat_limit);
+        // The attacker's four candidates: those before the threat (kept by the attacker node)
+        // and those the threat made.
+        self.board.undo();
+        let before = self.four_lists.get(&self.board.hash()).cloned();
+        self.board.play_unchecked(last);
+        self.board.set_side_to_move(attacker);
+        let threat = match before {
+            Some(fours) => {
+                let candidates = next_candidates(&self.board, &fours, last, last, attacker);
+                self.vcf(threat_limit, &[], &candidates)
+            }
+            None => self.vcf_root(threat_limit, &[]),
+        };
+        self.board.set_side_to_move(defender);
         self.debug[3] += self.nodes - n0;
         let threat = match threat {
             Search::Win(line) => line,
@@ -1123,7 +1140,11 @@ impl<'a> Solver<'a> {
         // did not give it one, except that under renju a white stone can change which points
         // are forbidden for black; if it had one, the threat must stop it.
         self.board.undo();
-        let before = if std::env::var("NO_DEF").is_ok() { Some(DefenderThreat::Absent(PointSet::new())) } else { self.defender_threat_before() };
+        let before = if std::env::var("NO_DEF").is_ok() {
+            Some(DefenderThreat::Absent(PointSet::new()))
+        } else {
+            self.defender_threat_before()
+        };
         self.board.play_unchecked(last);
         let look = match before {
             None => return Expansion::Abort,

@@ -30,8 +30,7 @@ pub fn wins_with(board: &Board, point: Point, color: Color, rule: Rule) -> bool 
     let (px, py) = (point.x() as i64, point.y() as i64);
     STEPS.iter().any(|&(dx, dy)| {
         let mut before = 0;
-        while stone_at(board, px - dx * (before + 1), py - dy * (before + 1)) == Some(Some(color))
-        {
+        while stone_at(board, px - dx * (before + 1), py - dy * (before + 1)) == Some(Some(color)) {
             before += 1;
         }
         let mut after = 0;
@@ -127,7 +126,9 @@ pub fn check_line(board: &Board, rule: Rule, line: &[Point], kind: LineKind) -> 
             return Err(format!("move {index} ({p}) is not legal"));
         }
         if mover != attacker && !five_points(&board, mover, rule).is_empty() {
-            return Err(format!("the defender could make five instead of move {index}"));
+            return Err(format!(
+                "the defender could make five instead of move {index}"
+            ));
         }
         let facing = five_points(&board, mover.opponent(), rule);
         let makes_five = wins_with(&board, p, mover, rule);
@@ -138,7 +139,9 @@ pub fn check_line(board: &Board, rule: Rule, line: &[Point], kind: LineKind) -> 
             return Ok(());
         }
         if !facing.is_empty() && !facing.contains(&p) {
-            return Err(format!("move {index} ({p}) ignores the five points {facing:?}"));
+            return Err(format!(
+                "move {index} ({p}) ignores the five points {facing:?}"
+            ));
         }
         board.play_unchecked(p);
         if !facing.is_empty() && !five_points(&board, mover.opponent(), rule).is_empty() {
@@ -172,7 +175,9 @@ pub fn check_line(board: &Board, rule: Rule, line: &[Point], kind: LineKind) -> 
         } else {
             // The attacker's four (if any) must be gone.
             if !five_points(&board, attacker, rule).is_empty() {
-                return Err(format!("defender move {index} ({p}) does not block the four"));
+                return Err(format!(
+                    "defender move {index} ({p}) does not block the four"
+                ));
             }
         }
     }
