@@ -571,6 +571,9 @@ enum DefenderThreat {
 /// Attacker-move budget of the defender's own VCF, looked for to refute a threat.
 const DEFENDER_VCF_DEPTH: u32 = 4;
 
+/// The proof number of an attacker move not looked at yet.
+const INITIAL_THREAT_PROOF: u32 = 4;
+
 /// Nodes between two looks at the stop flag.
 const STOP_CHECK_INTERVAL: u64 = 1024;
 const START_T: u32 = 1;
@@ -918,7 +921,12 @@ impl<'a> Solver<'a> {
             let mut best = (INFINITE, INFINITE, 0usize);
             let mut second = INFINITE;
             for (index, &(_, child_hash)) in children.iter().enumerate() {
-                let (proof, disproof) = self.numbers_of(child_hash);
+                let (proof, disproof) = match self.proof_table.get(&child_hash) {
+                    Some(e) => (e.proof, e.disproof),
+                    // A threat not looked at yet: about as hard as its usual number of replies.
+                    None if attacking => (INITIAL_THREAT_PROOF, 1),
+                    None => (1, 1),
+                };
                 let (select, add) = if attacking {
                     (proof, disproof)
                 } else {
