@@ -119,20 +119,11 @@ pub fn find_vct(
                 Search::Fail(_) => {}
             }
             solver.root_defender_fives = defender_fives;
-            for threat_depth in START_T..depth.max(1) {
+            for threat_depth in 1..depth.max(1) {
                 solver.threat_depth = threat_depth;
                 solver.threat_cut = false;
                 solver.proof_table.clear();
                 let finished = solver.prove(None, depth, INFINITE, INFINITE);
-                if std::env::var("SOLVER_DEBUG").is_ok() {
-                    eprintln!(
-                        "t={threat_depth} nodes={} vcf_tt={} pn_tt={} dbg={:?}",
-                        solver.nodes,
-                        solver.vcf_failures.len(),
-                        solver.proof_table.len(),
-                        solver.debug
-                    );
-                }
                 if !finished {
                     return SolveOutcome::Unknown;
                 }
@@ -502,14 +493,11 @@ fn distance(a: Point, b: Point) -> usize {
 struct Cut {
     /// Some line was cut by the attacker-move limit.
     depth: bool,
-    /// Some line was cut by the limit on the depth of threats (VCT only).
-    threats: bool,
 }
 
 impl Cut {
     fn merge(&mut self, other: Cut) {
         self.depth |= other.depth;
-        self.threats |= other.threats;
     }
 }
 
@@ -576,10 +564,8 @@ const INITIAL_THREAT_PROOF: u32 = 4;
 
 /// Nodes between two looks at the stop flag.
 const STOP_CHECK_INTERVAL: u64 = 1024;
-const START_T: u32 = 1;
 
 struct Solver<'a> {
-    debug: [u64; 8],
     board: Board,
     rule: Rule,
     nodes: u64,
@@ -608,7 +594,6 @@ struct Solver<'a> {
 impl<'a> Solver<'a> {
     fn new(board: &Board, rule: Rule, limits: &SolveLimits, stop: &'a AtomicBool) -> Solver<'a> {
         Solver {
-            debug: [0; 8],
             board: board.clone(),
             rule,
             nodes: 0,
@@ -651,7 +636,7 @@ impl<'a> Solver<'a> {
         if self.nodes > self.max_nodes {
             return true;
         }
-        self.nodes % STOP_CHECK_INTERVAL == 0 && self.stop.load(Ordering::Relaxed)
+        self.nodes.is_multiple_of(STOP_CHECK_INTERVAL) && self.stop.load(Ordering::Relaxed)
     }
 
     /// The defender's answers to a four at `four` with five points `fives`: every legal move
@@ -729,7 +714,6 @@ impl<'a> Solver<'a> {
             if failed >= depth {
                 return Search::Fail(Cut {
                     depth: failed != u32::MAX,
-                    threats: false,
                 });
             }
         }
@@ -914,7 +898,6 @@ impl<'a> Solver<'a> {
         };
         let child_depth = if attacking { depth - 1 } else { depth };
         loop {
-            self.debug[7] += 1;
             // Sum and minimum over the children: an OR node (attacker) is proven by one child
             // and disproven by all, an AND node (defender) the other way round.
             let mut sum = 0u32;
@@ -1048,8 +1031,6 @@ impl<'a> Solver<'a> {
             return Expansion::Disproven;
         }
         // A VCF, if any.
-        self.debug[0] += 1;
-        let n0 = self.nodes;
         let threat_limit = depth.min(self.threat_depth);
         if threat_limit < depth {
             match self.vcf_root(depth, &[]) {
@@ -1067,7 +1048,6 @@ impl<'a> Solver<'a> {
             .take()
             .map(|z| z.cells(&self.board))
             .unwrap_or_else(PointSet::new);
-        self.debug[1] += self.nodes - n0;
         match vcf {
             Search::Win(line) => return Expansion::Proven(line),
             Search::Fail(_) => {}
@@ -1116,8 +1096,6 @@ impl<'a> Solver<'a> {
         }
         // What does the attacker threaten?
         let threat_limit = depth.min(self.threat_depth);
-        self.debug[2] += 1;
-        let n0 = self.nodes;
         // The attacker's four candidates: those before the threat (kept by the attacker node)
         // and those the threat made.
         self.board.undo();
@@ -1132,7 +1110,6 @@ impl<'a> Solver<'a> {
             None => self.vcf_root(threat_limit, &[]),
         };
         self.board.set_side_to_move(defender);
-        self.debug[3] += self.nodes - n0;
         let threat = match threat {
             Search::Win(line) => line,
             Search::Fail(cut) => {
@@ -1146,32 +1123,31 @@ impl<'a> Solver<'a> {
         // The defender may simply win first. Whether it had a VCF before the threat is known
         // once for all the attacker's threats: if it had none, the threat (an attacker stone)
         // did not give it one, except that under renju a white stone can change which points
-        // are forbidden for black; if it had one, the threat must stop it.
+        // are forbidden for black; if it had one, the threat must stop it. (Not when the
+        // threat was the forced block of a defender four: then the defender is looked at here.)
         self.board.undo();
-        let before = if std::env::var("NO_DEF").is_ok() {
-            Some(DefenderThreat::Absent(PointSet::new()))
+        let forced = rules::makes_win(self.board.lines(), last, defender, self.rule);
+        let before = if forced {
+            Some(None)
         } else {
-            self.defender_threat_before()
+            self.defender_threat_before().map(Some)
         };
         self.board.play_unchecked(last);
         let look = match before {
             None => return Expansion::Abort,
-            Some(DefenderThreat::Absent(zone)) => {
+            Some(None) => true,
+            Some(Some(DefenderThreat::Absent(zone))) => {
                 self.rule == Rule::Renju && defender == Color::Black && zone.contains(last)
             }
-            Some(DefenderThreat::Stoppable(stops)) => {
+            Some(Some(DefenderThreat::Stoppable(stops))) => {
                 if !stops.contains(last) {
                     return Expansion::Disproven;
                 }
                 true
             }
         };
-        if look && std::env::var("NO_DEF").is_err() {
-            self.debug[4] += 1;
-            let n0 = self.nodes;
-            let defender_vcf = self.vcf_root(DEFENDER_VCF_DEPTH, &[]);
-            self.debug[5] += self.nodes - n0;
-            match defender_vcf {
+        if look {
+            match self.vcf_root(DEFENDER_VCF_DEPTH, &[]) {
                 Search::Win(_) => return Expansion::Disproven,
                 Search::Fail(_) => {}
                 Search::Abort => return Expansion::Abort,
@@ -1189,7 +1165,6 @@ impl<'a> Solver<'a> {
             self.threat_cut = true;
             return Expansion::Disproven;
         }
-        self.debug[6] += replies.len() as u64;
         Expansion::Children(replies)
     }
 
@@ -1428,16 +1403,5 @@ impl<'a> Solver<'a> {
             }
         }
         ends
-    }
-}
-
-/// Puts `first` in front of a winning line.
-fn prepend(first: Point, result: Search) -> Search {
-    match result {
-        Search::Win(mut line) => {
-            line.insert(0, first);
-            Search::Win(line)
-        }
-        other => other,
     }
 }

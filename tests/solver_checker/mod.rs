@@ -2,6 +2,9 @@
 //! their text (runs counted cell by cell), not from `tengen::rules`, except for the renju
 //! forbidden judge, which is tested on its own elsewhere.
 
+// Each test crate that includes this module uses only part of it.
+#![allow(dead_code)]
+
 use tengen::board::{Board, Color, Point};
 use tengen::rules::{self, Rule};
 
@@ -114,7 +117,7 @@ pub fn check_line(board: &Board, rule: Rule, line: &[Point], kind: LineKind) -> 
     if line.is_empty() {
         return Err("empty line".into());
     }
-    if line.len() % 2 == 0 {
+    if line.len().is_multiple_of(2) {
         return Err("the line does not end with an attacker move".into());
     }
     let mut board = board.clone();
@@ -182,4 +185,57 @@ pub fn check_line(board: &Board, rule: Rule, line: &[Point], kind: LineKind) -> 
         }
     }
     Ok(())
+}
+
+/// Whether the side to move has a VCF of at most `depth` attacker moves, by brute force over
+/// every empty point (slow: for small hand-made positions only). A side facing a five point
+/// must block it; every attacker move must leave a five point; every defender move that
+/// removes all of them is tried.
+pub fn naive_vcf(board: &Board, rule: Rule, depth: u32) -> bool {
+    let attacker = board.side_to_move();
+    if five_points(board, attacker, rule)
+        .into_iter()
+        .any(|p| may_play(board, p, attacker, rule))
+    {
+        return true;
+    }
+    naive_vcf_node(&mut board.clone(), rule, depth)
+}
+
+fn naive_vcf_node(board: &mut Board, rule: Rule, depth: u32) -> bool {
+    if depth == 0 {
+        return false;
+    }
+    let attacker = board.side_to_move();
+    let facing = five_points(board, attacker.opponent(), rule);
+    if facing.len() >= 2 {
+        return false;
+    }
+    let moves: Vec<Point> = if facing.is_empty() {
+        board.empty_points().collect()
+    } else {
+        facing
+    };
+    for m in moves {
+        if !may_play(board, m, attacker, rule) {
+            continue;
+        }
+        board.play_unchecked(m);
+        let wins = if five_points(board, attacker, rule).is_empty() {
+            false
+        } else {
+            let answers = blocks(board, rule);
+            answers.iter().all(|&b| {
+                board.play_unchecked(b);
+                let won = naive_vcf_node(board, rule, depth - 1);
+                board.undo();
+                won
+            })
+        };
+        board.undo();
+        if wins {
+            return true;
+        }
+    }
+    false
 }
