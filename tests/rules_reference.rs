@@ -1,5 +1,6 @@
 //! Differential test of the fast renju judge (`rules::forbidden_kind`) against the slow reference
-//! judge of `tests/reference/judge.rs`, on seeded random positions of 15x15 and 20x20: clustered
+//! judge of `tests/reference/judge.rs`, on seeded random positions of 15x15 and 20x20 (and, in a
+//! second test, of other square and rectangular sizes from 5 to 32): clustered
 //! play, black lines grown stone by stone (many threes and fours, ends blocked by white to make
 //! false threes), clusters against the edges, and a few blocked points. Verdict and label must
 //! agree on every compared point.
@@ -27,8 +28,8 @@ fn put(board: &mut Board, x: i32, y: i32, color: Color) -> bool {
 }
 
 /// Stones scattered around a centre, black making up `black_share` of them.
-fn clustered_position(rng: &mut StdRng, size: usize, centre: (i32, i32)) -> Board {
-    let mut board = Board::square(size).expect("board size");
+fn clustered_position(rng: &mut StdRng, size: (usize, usize), centre: (i32, i32)) -> Board {
+    let mut board = Board::new(size.0, size.1).expect("board size");
     let stones = rng.gen_range(10..=90);
     let spread = rng.gen_range(3..=7);
     let black_share = rng.gen_range(0.45..0.7);
@@ -50,7 +51,7 @@ fn clustered_position(rng: &mut StdRng, size: usize, centre: (i32, i32)) -> Boar
 
 /// Black lines grown one stone at a time next to (or one gap away from) other black stones,
 /// with white stones dropped on the points next to black stones, where they block line ends.
-fn grown_position(rng: &mut StdRng, size: usize, centre: (i32, i32)) -> Board {
+fn grown_position(rng: &mut StdRng, size: (usize, usize), centre: (i32, i32)) -> Board {
     const NEIGHBOURS: [(i32, i32); 8] = [
         (1, 0),
         (-1, 0),
@@ -61,7 +62,7 @@ fn grown_position(rng: &mut StdRng, size: usize, centre: (i32, i32)) -> Board {
         (1, -1),
         (-1, 1),
     ];
-    let mut board = Board::square(size).expect("board size");
+    let mut board = Board::new(size.0, size.1).expect("board size");
     put(&mut board, centre.0, centre.1, Color::Black);
     let steps = rng.gen_range(15..=70);
     let black_share = rng.gen_range(0.55..0.8);
@@ -90,8 +91,8 @@ fn grown_position(rng: &mut StdRng, size: usize, centre: (i32, i32)) -> Board {
 
 /// A square patch filled at random, black dense and white sparse: many crossing threes whose
 /// key points are themselves forbidden, so the false-three rule recurses deepest here.
-fn dense_position(rng: &mut StdRng, size: usize, centre: (i32, i32)) -> Board {
-    let mut board = Board::square(size).expect("board size");
+fn dense_position(rng: &mut StdRng, size: (usize, usize), centre: (i32, i32)) -> Board {
+    let mut board = Board::new(size.0, size.1).expect("board size");
     let radius = rng.gen_range(3..=5);
     let black_density = rng.gen_range(0.25..0.45);
     let white_density = rng.gen_range(0.05..0.2);
@@ -108,47 +109,48 @@ fn dense_position(rng: &mut StdRng, size: usize, centre: (i32, i32)) -> Board {
     board
 }
 
-/// A random position of one of the generator families; some get a few blocked points.
-fn random_position(rng: &mut StdRng, size: usize) -> Board {
-    let middle = size as i32 / 2;
-    let near_middle = |rng: &mut StdRng| middle + rng.gen_range(-3..=3);
-    let near_edge = |rng: &mut StdRng| {
+/// A random position of one of the generator families on a `width x height` board; some get a
+/// few blocked points.
+fn random_position(rng: &mut StdRng, size: (usize, usize)) -> Board {
+    let middle = (size.0 as i32 / 2, size.1 as i32 / 2);
+    let near_middle = |rng: &mut StdRng, middle: i32| middle + rng.gen_range(-3..=3);
+    let near_edge = |rng: &mut StdRng, side: usize| {
         if rng.gen_bool(0.5) {
             rng.gen_range(0..=2)
         } else {
-            size as i32 - 1 - rng.gen_range(0..=2)
+            side as i32 - 1 - rng.gen_range(0..=2)
         }
     };
     let mut board = match rng.gen_range(0..10) {
         0..=1 => {
-            let centre = (near_middle(rng), near_middle(rng));
+            let centre = (near_middle(rng, middle.0), near_middle(rng, middle.1));
             clustered_position(rng, size, centre)
         }
         2..=4 => {
-            let centre = (near_middle(rng), near_middle(rng));
+            let centre = (near_middle(rng, middle.0), near_middle(rng, middle.1));
             grown_position(rng, size, centre)
         }
         5..=6 => {
-            let centre = (near_middle(rng), near_middle(rng));
+            let centre = (near_middle(rng, middle.0), near_middle(rng, middle.1));
             dense_position(rng, size, centre)
         }
         7 => {
-            let centre = (near_edge(rng), near_edge(rng));
+            let centre = (near_edge(rng, size.0), near_edge(rng, size.1));
             dense_position(rng, size, centre)
         }
         8 => {
-            let centre = (near_edge(rng), near_middle(rng));
+            let centre = (near_edge(rng, size.0), near_middle(rng, middle.1));
             grown_position(rng, size, centre)
         }
         _ => {
-            let centre = (near_edge(rng), near_edge(rng));
+            let centre = (near_edge(rng, size.0), near_edge(rng, size.1));
             grown_position(rng, size, centre)
         }
     };
     if rng.gen_bool(0.1) {
         for _ in 0..rng.gen_range(1..=6) {
-            let x = middle + clustered_offset(rng, 6);
-            let y = middle + clustered_offset(rng, 6);
+            let x = middle.0 + clustered_offset(rng, 6);
+            let y = middle.1 + clustered_offset(rng, 6);
             if let Some(point) = board.point(x as i64, y as i64) {
                 let _ = board.block(point);
             }
@@ -229,7 +231,7 @@ fn fast_judge_matches_reference_on_random_positions() {
     let mut tally = Tally::default();
     let mut mismatches = Vec::new();
     for round in 0..3000 {
-        let size = if round % 3 == 2 { 20 } else { 15 };
+        let size = if round % 3 == 2 { (20, 20) } else { (15, 15) };
         let board = random_position(&mut rng, size);
         compare_position(&board, &mut tally, &mut mismatches);
     }
@@ -262,4 +264,32 @@ fn fast_judge_matches_reference_on_random_positions() {
     assert!(tally.double_three >= 100);
     assert!(tally.false_three_matters >= 500);
     assert!(tally.forbidden_key_point_depth_3 >= 5);
+}
+
+#[test]
+fn fast_judge_matches_reference_on_other_board_sizes() {
+    let mut rng = StdRng::seed_from_u64(0x5EED_7E46_E4B0_0002);
+    let mut tally = Tally::default();
+    let mut mismatches = Vec::new();
+    let mut sizes = vec![(5, 5), (32, 32), (5, 32), (32, 5), (6, 17), (17, 6)];
+    while sizes.len() < 400 {
+        sizes.push((rng.gen_range(5..=32), rng.gen_range(5..=32)));
+    }
+    for &size in &sizes {
+        let board = random_position(&mut rng, size);
+        compare_position(&board, &mut tally, &mut mismatches);
+    }
+    println!(
+        "differential renju test on {} boards of other sizes (5..=32 each way): {} points compared \
+         (overline {}, double-four {}, double-three {})",
+        tally.positions, tally.points, tally.overline, tally.double_four, tally.double_three
+    );
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches; the first ones:\n{}",
+        mismatches.len(),
+        mismatches[..mismatches.len().min(5)].join("\n")
+    );
+    assert!(tally.points >= 20_000, "only {} points", tally.points);
+    assert!(tally.overline + tally.double_four + tally.double_three >= 300);
 }

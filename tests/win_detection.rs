@@ -2,9 +2,12 @@
 //! `rules::winner`: freestyle (five or more), standard (exactly five), renju (black exactly five,
 //! white five or more), caro (five or more, but a five closed at both ends by opponent stones does
 //! not win; the edge is no block; an overline wins) and exact caro (exactly five, not closed at
-//! both ends). Also the four rule checks of the Gomocup submission tester as rules-level facts.
+//! both ends). Also the four rule checks of the Gomocup submission tester as rules-level facts,
+//! and a seeded differential test against a plain line-scanning win check.
 
-use tengen::board::{Board, Color, Point};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use tengen::board::{Board, Color, Point, DIRECTIONS};
 use tengen::rules::{self, Rule};
 
 const ALL_RULES: [Rule; 5] = [
@@ -468,4 +471,101 @@ fn gomocup_check_renju_g9_is_the_only_forbidden_point() {
     for rule in [Rule::Freestyle, Rule::Standard, Rule::Caro, Rule::CaroExact] {
         assert!(rules::is_legal(&board, g9, rule), "{rule}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Differential test against a plain win check written from the rule text.
+
+/// Whether a stone of `color` on `point` (counted as `color` whatever stands there) makes a
+/// winning line under `rule`, by walking each line from the point to both ends of its run.
+fn reference_makes_win(board: &Board, point: Point, color: Color, rule: Rule) -> bool {
+    DIRECTIONS.iter().any(|&(dx, dy)| {
+        let mut length = 1;
+        let mut closed_ends = 0;
+        for sign in [-1i64, 1] {
+            let (mut x, mut y) = (point.x() as i64, point.y() as i64);
+            loop {
+                x += sign * dx as i64;
+                y += sign * dy as i64;
+                match board.point(x, y) {
+                    Some(p) if board.stone(p) == Some(color) => length += 1,
+                    // The cell past the end of the run: an opponent stone closes it; the edge,
+                    // an empty cell (or anything else) does not.
+                    Some(p) => {
+                        if board.stone(p) == Some(color.opponent()) {
+                            closed_ends += 1;
+                        }
+                        break;
+                    }
+                    None => break,
+                }
+            }
+        }
+        match rule {
+            Rule::Freestyle => length >= 5,
+            Rule::Standard => length == 5,
+            Rule::Renju => length == 5 || (length > 5 && color == Color::White),
+            Rule::Caro => length > 5 || (length == 5 && closed_ends < 2),
+            Rule::CaroExact => length == 5 && closed_ends < 2,
+        }
+    })
+}
+
+#[test]
+fn win_checks_match_a_plain_line_scan_on_random_boards() {
+    let mut rng = StdRng::seed_from_u64(0x5EED_0000_0000_0005);
+    let mut wins = [0usize; 5];
+    let mut checks = 0;
+    for _ in 0..300 {
+        let (width, height) = (rng.gen_range(5..=20), rng.gen_range(5..=20));
+        let mut board = Board::new(width, height).expect("size");
+        let density = rng.gen_range(0.3..0.8);
+        let black_share = rng.gen_range(0.3..0.7);
+        for point in board.points().collect::<Vec<_>>() {
+            if rng.gen_bool(density) {
+                let color = if rng.gen_bool(black_share) {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                board.try_put(point, color).expect("empty point");
+            }
+        }
+        for (index, rule) in ALL_RULES.into_iter().enumerate() {
+            for point in board.points() {
+                for color in [Color::Black, Color::White] {
+                    let expected = reference_makes_win(&board, point, color, rule);
+                    match board.stone(point) {
+                        None => {
+                            assert_eq!(
+                                rules::would_win(&board, point, color, rule),
+                                expected,
+                                "{rule} {color:?} on {point}\n{}",
+                                board.to_ascii()
+                            );
+                            wins[index] += usize::from(expected);
+                        }
+                        Some(stone) if stone == color => assert_eq!(
+                            rules::is_winning_stone(&board, point, rule),
+                            expected,
+                            "{rule} stone on {point}\n{}",
+                            board.to_ascii()
+                        ),
+                        Some(_) => {}
+                    }
+                    checks += 1;
+                }
+            }
+            let expected_winner = [Color::Black, Color::White].into_iter().find(|&color| {
+                board.points().any(|p| {
+                    board.stone(p) == Some(color) && reference_makes_win(&board, p, color, rule)
+                })
+            });
+            assert_eq!(rules::winner(&board, rule), expected_winner, "{rule}");
+        }
+    }
+    println!("win checks compared: {checks}; winning moves per rule: {wins:?}");
+    // Every rule met enough wins, and the rules disagree often enough to tell them apart.
+    assert!(wins.iter().all(|&count| count > 500), "{wins:?}");
+    assert!(wins[0] > wins[1] && wins[0] > wins[3] && wins[3] > wins[4]);
 }
