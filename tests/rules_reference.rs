@@ -187,9 +187,22 @@ struct Tally {
     /// Points whose reference judgement rejected a key point as forbidden at depth >= 3.
     forbidden_key_point_depth_3: usize,
     deepest: usize,
+    /// Every point where the judges disagree, with its board.
+    mismatches: Vec<String>,
 }
 
-fn compare_position(board: &Board, tally: &mut Tally, mismatches: &mut Vec<String>) {
+impl Tally {
+    fn assert_no_mismatch(&self) {
+        assert!(
+            self.mismatches.is_empty(),
+            "{} mismatches; the first ones:\n{}",
+            self.mismatches.len(),
+            self.mismatches[..self.mismatches.len().min(5)].join("\n")
+        );
+    }
+}
+
+fn compare_position(board: &Board, tally: &mut Tally) {
     tally.positions += 1;
     let mut grid = Grid::from_board(board);
     let mut naive_grid = Grid::from_board(board).without_false_three_rule();
@@ -202,7 +215,7 @@ fn compare_position(board: &Board, tally: &mut Tally, mismatches: &mut Vec<Strin
         let mut trace = Trace::default();
         let slow = grid.judge(point, &mut trace);
         if fast != slow {
-            mismatches.push(format!(
+            tally.mismatches.push(format!(
                 "{point} ({}): fast judge {fast:?}, reference {slow:?}\n{}",
                 PointName(point),
                 board.to_ascii()
@@ -229,11 +242,10 @@ fn compare_position(board: &Board, tally: &mut Tally, mismatches: &mut Vec<Strin
 fn fast_judge_matches_reference_on_random_positions() {
     let mut rng = StdRng::seed_from_u64(0x5EED_7E46_E4B0_0001);
     let mut tally = Tally::default();
-    let mut mismatches = Vec::new();
     for round in 0..3000 {
         let size = if round % 3 == 2 { (20, 20) } else { (15, 15) };
         let board = random_position(&mut rng, size);
-        compare_position(&board, &mut tally, &mut mismatches);
+        compare_position(&board, &mut tally);
     }
     println!(
         "differential renju test: {} positions, {} points compared \
@@ -251,12 +263,7 @@ fn fast_judge_matches_reference_on_random_positions() {
         tally.forbidden_key_point_depth_3,
         tally.deepest
     );
-    assert!(
-        mismatches.is_empty(),
-        "{} mismatches; the first ones:\n{}",
-        mismatches.len(),
-        mismatches[..mismatches.len().min(5)].join("\n")
-    );
+    tally.assert_no_mismatch();
     assert!(tally.points >= 20_000, "only {} points", tally.points);
     // The positions must exercise every part of the rule, or the agreement proves little.
     assert!(tally.overline >= 100);
@@ -270,26 +277,20 @@ fn fast_judge_matches_reference_on_random_positions() {
 fn fast_judge_matches_reference_on_other_board_sizes() {
     let mut rng = StdRng::seed_from_u64(0x5EED_7E46_E4B0_0002);
     let mut tally = Tally::default();
-    let mut mismatches = Vec::new();
     let mut sizes = vec![(5, 5), (32, 32), (5, 32), (32, 5), (6, 17), (17, 6)];
     while sizes.len() < 400 {
         sizes.push((rng.gen_range(5..=32), rng.gen_range(5..=32)));
     }
     for &size in &sizes {
         let board = random_position(&mut rng, size);
-        compare_position(&board, &mut tally, &mut mismatches);
+        compare_position(&board, &mut tally);
     }
     println!(
         "differential renju test on {} boards of other sizes (5..=32 each way): {} points compared \
          (overline {}, double-four {}, double-three {})",
         tally.positions, tally.points, tally.overline, tally.double_four, tally.double_three
     );
-    assert!(
-        mismatches.is_empty(),
-        "{} mismatches; the first ones:\n{}",
-        mismatches.len(),
-        mismatches[..mismatches.len().min(5)].join("\n")
-    );
+    tally.assert_no_mismatch();
     assert!(tally.points >= 20_000, "only {} points", tally.points);
     assert!(tally.overline + tally.double_four + tally.double_three >= 300);
 }
