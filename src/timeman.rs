@@ -97,6 +97,11 @@ pub const EXPECTED_GAME_PLIES: u64 = 110;
 pub const HARD_TO_SOFT_RATIO: u32 = 4;
 /// At most this fraction (in percent) of the time left goes into one move.
 pub const MAX_PERCENT_OF_TIME_LEFT: u64 = 35;
+/// What each move costs outside the search (reading, replying, the manager's own work); the
+/// game time keeps this much for every move that may still come.
+pub const PER_MOVE_OVERHEAD: Duration = Duration::from_millis(8);
+/// The game time keeps [`PER_MOVE_OVERHEAD`] for at most this many moves to come.
+pub const MAX_RESERVED_MOVES: u64 = 60;
 
 /// The manager's time settings, as the `INFO` commands gave them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -193,16 +198,22 @@ pub fn plan_move(settings: &TimeSettings, progress: GameProgress, setup_cost: Du
     };
     if let Some(left_ms) = settings.time_left_ms {
         let left = millis(left_ms);
-        if left <= REPLY_MARGIN * 2 {
+        let moves_left = (progress.empties as u64)
+            .div_ceil(2)
+            .clamp(1, MAX_RESERVED_MOVES);
+        let reserve = REPLY_MARGIN + PER_MOVE_OVERHEAD * moves_left as u32;
+        let usable = left
+            .saturating_sub(reserve)
+            .saturating_sub(unwind_reserve(left));
+        if usable <= REPLY_MARGIN {
             // Almost nothing left: answer at once, well inside what remains.
             fast = true;
-            let rescue = (left / 3).clamp(Duration::from_millis(1), FAST_HARD_LIMIT);
+            let rescue = (left.saturating_sub(reserve) / 4)
+                .clamp(Duration::from_millis(1), FAST_HARD_LIMIT)
+                .min(left / 3);
             soft = Duration::ZERO;
             hard = hard.min(rescue);
         } else {
-            let usable = left
-                .saturating_sub(REPLY_MARGIN)
-                .saturating_sub(unwind_reserve(left));
             let share = usable / moves_to_go(progress).min(u32::MAX as u64) as u32;
             let most = usable * MAX_PERCENT_OF_TIME_LEFT as u32 / 100;
             soft = soft.min(share);
