@@ -11,9 +11,10 @@
 //!   searches, the reader still sees `END`, `STOP`/`YXSTOP` and the end of input, and sets the
 //!   stop flag at once; everything else waits in the queue.
 //!
-//!   After `END` or the end of input every search stops at once: the engine answers what was
-//!   queued before it (at once, with the best move found so far) and exits; nothing is
-//!   written for `END` itself or after it.
+//!   After `END` or the end of input every search stops at once. A search that `END`
+//!   interrupts is abandoned: nothing more is written, and the engine exits. Commands that were
+//!   already queued before `END` (or the end of input) are still answered, at once, with the
+//!   best move found so far; then the engine exits.
 //! - [`run_sync`] / [`LineDriver`]: one command after another on the calling thread, for
 //!   transcript tests.
 //!
@@ -83,6 +84,10 @@ pub fn read_line_capped(
 /// latest request in the queue (by then that search is over).
 struct StopControl {
     flag: AtomicBool,
+    /// The engine thread is inside a search.
+    searching: AtomicBool,
+    /// `END` came during a search: write nothing more.
+    abandoned: AtomicBool,
     state: Mutex<StopState>,
 }
 
@@ -96,6 +101,8 @@ impl StopControl {
     fn new() -> StopControl {
         StopControl {
             flag: AtomicBool::new(false),
+            searching: AtomicBool::new(false),
+            abandoned: AtomicBool::new(false),
             state: Mutex::new(StopState::default()),
         }
     }
@@ -127,6 +134,14 @@ impl StopControl {
         let mut state = self.state();
         state.input_closed = true;
         self.flag.store(true, Ordering::SeqCst);
+    }
+
+    /// `END`: stop; if a search is running, abandon it (its answer is not written).
+    fn end(&self) {
+        if self.searching.load(Ordering::SeqCst) {
+            self.abandoned.store(true, Ordering::SeqCst);
+        }
+        self.close_input();
     }
 }
 
@@ -165,7 +180,7 @@ fn read_commands(
         };
         match parsed {
             Ok(Command::End) => {
-                control.close_input();
+                control.end();
                 let _ = queue.send(Incoming::Line(Ok(Command::End), received));
                 return;
             }
@@ -205,10 +220,10 @@ where
         return 1;
     }
     let mut session = Session::new(clock);
-    let ended = AtomicBool::new(false);
     let mut context = Context {
-        out: ReplyWriter::new(&mut output, &ended),
+        out: ReplyWriter::new(&mut output, &control.abandoned),
         stop: &control.flag,
+        searching: &control.searching,
     };
     // The reader is left running on its own: it may be blocked on input nobody will send.
     for incoming in queue {
@@ -236,6 +251,7 @@ pub struct LineDriver {
     session: Session,
     clock: Arc<dyn Clock>,
     stop: AtomicBool,
+    searching: AtomicBool,
     ended: AtomicBool,
 }
 
@@ -252,6 +268,7 @@ impl LineDriver {
             session: Session::new(Arc::clone(&clock)),
             clock,
             stop: AtomicBool::new(false),
+            searching: AtomicBool::new(false),
             ended: AtomicBool::new(false),
         }
     }
@@ -284,6 +301,7 @@ impl LineDriver {
         let mut context = Context {
             out: ReplyWriter::new(output, &self.ended),
             stop: &self.stop,
+            searching: &self.searching,
         };
         let flow = self.session.handle(parsed, received, &mut context)?;
         if flow == Flow::Quit {
@@ -388,4 +406,44 @@ pub fn run_stdio(args: &[String]) -> i32 {
     log::info!("exit {code}");
     log::logger().flush();
     code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stop_only_stops_the_search_it_was_meant_for() {
+        let control = StopControl::new();
+        let first = control.request();
+        assert!(control.flag.load(Ordering::SeqCst));
+        // A second STOP arrives before the engine reached the first in its queue: the flag
+        // must stay set for the search between them.
+        let second = control.request();
+        control.reached(first);
+        assert!(control.flag.load(Ordering::SeqCst));
+        control.reached(second);
+        assert!(!control.flag.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn after_the_end_of_input_every_search_stops() {
+        let control = StopControl::new();
+        let number = control.request();
+        control.close_input();
+        control.reached(number);
+        assert!(control.flag.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn end_abandons_only_a_running_search() {
+        let control = StopControl::new();
+        control.end();
+        assert!(control.flag.load(Ordering::SeqCst));
+        assert!(!control.abandoned.load(Ordering::SeqCst));
+        let control = StopControl::new();
+        control.searching.store(true, Ordering::SeqCst);
+        control.end();
+        assert!(control.abandoned.load(Ordering::SeqCst));
+    }
 }
