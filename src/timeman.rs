@@ -147,6 +147,18 @@ impl Budget {
         }
     }
 
+    /// The first `(index + 1) / parts` of this budget: the deadlines of the `index`-th of
+    /// `parts` searches made one after another in one move (index from 0).
+    pub fn portion(self, index: u32, parts: u32) -> Budget {
+        let parts = parts.max(1);
+        let upto = index.min(parts - 1) + 1;
+        Budget {
+            soft: self.soft / parts * upto,
+            hard: (self.hard / parts * upto).max(Duration::from_millis(1)),
+            fast: self.fast,
+        }
+    }
+
     /// This budget split into `parts` equal pieces (for several searches in one move).
     pub fn split(self, parts: u32) -> Budget {
         let parts = parts.max(1);

@@ -152,6 +152,11 @@ fn budget_after_and_split() {
     assert_eq!(budget.after(ms(1_000)).hard, ms(1));
     let piece = budget.split(4);
     assert_eq!((piece.soft, piece.hard), (ms(25), ms(100)));
+    // Searches one after another: the k-th ends by (k + 1) / n of the budget.
+    let second = budget.portion(1, 4);
+    assert_eq!((second.soft, second.hard), (ms(50), ms(200)));
+    assert_eq!(budget.portion(3, 4), budget);
+    assert_eq!(budget.portion(9, 4), budget);
 }
 
 /// Plays `own_moves` moves of a game on a fake clock. Each move uses its soft time, except

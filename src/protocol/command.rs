@@ -321,7 +321,6 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
         parse_coord(rest)
             .ok_or_else(|| ParseError::invalid(format!("{name} needs x,y, got '{}'", quote(rest))))
     };
-    let no_argument = |command: Command| Ok(command);
     match keyword {
         "START" => match parse_integer(rest) {
             Some(size) => Ok(Command::Start {
@@ -340,18 +339,18 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
                 height: size.y,
             })
         }
-        "RESTART" => no_argument(Command::Restart),
-        "BEGIN" => no_argument(Command::Begin),
+        "RESTART" => Ok(Command::Restart),
+        "BEGIN" => Ok(Command::Begin),
         "TURN" => Ok(Command::Turn(coord_argument("TURN")?)),
         "TAKEBACK" => Ok(Command::Takeback(coord_argument("TAKEBACK")?)),
         "PLAY" => Ok(Command::Play(coord_argument("PLAY")?)),
         "INFO" => Ok(Command::Info(parse_info(rest)?)),
-        "END" => no_argument(Command::End),
-        "ABOUT" => no_argument(Command::About),
-        "STOP" | "YXSTOP" => no_argument(Command::Stop),
-        "YXSHOWFORBID" => no_argument(Command::YxShowForbid),
-        "YXHASHCLEAR" => no_argument(Command::YxHashClear),
-        "YXSHOWINFO" => no_argument(Command::YxShowInfo),
+        "END" => Ok(Command::End),
+        "ABOUT" => Ok(Command::About),
+        "STOP" | "YXSTOP" => Ok(Command::Stop),
+        "YXSHOWFORBID" => Ok(Command::YxShowForbid),
+        "YXHASHCLEAR" => Ok(Command::YxHashClear),
+        "YXSHOWINFO" => Ok(Command::YxShowInfo),
         "YXNBEST" => match parse_integer(rest) {
             Some(n) if (1..=i64::from(u32::MAX)).contains(&n) => Ok(Command::YxNBest(n as u32)),
             _ => Err(ParseError::invalid(format!(
@@ -369,31 +368,50 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
     }
 }
 
+/// Every command keyword Tengen knows (`protocol.md` documents each).
+pub const COMMAND_KEYWORDS: [&str; 20] = [
+    "START",
+    "RECTSTART",
+    "RESTART",
+    "BEGIN",
+    "TURN",
+    "BOARD",
+    "YXBOARD",
+    "SWAP2BOARD",
+    "DONE",
+    "INFO",
+    "END",
+    "ABOUT",
+    "TAKEBACK",
+    "PLAY",
+    "STOP",
+    "YXSTOP",
+    "YXSHOWFORBID",
+    "YXHASHCLEAR",
+    "YXNBEST",
+    "YXSHOWINFO",
+];
+
+/// Every `INFO` key Tengen uses (`protocol.md` documents each); others are ignored.
+pub const INFO_KEYS: [&str; 13] = [
+    "timeout_turn",
+    "timeout_match",
+    "time_left",
+    "max_memory",
+    "game_type",
+    "rule",
+    "folder",
+    "evaluate",
+    "thread_num",
+    "max_depth",
+    "max_node",
+    "hash_size",
+    "caution_factor",
+];
+
 /// Whether a keyword names a command Tengen knows (for answering an over-long line).
 fn is_known_keyword(keyword: &str) -> bool {
-    matches!(
-        keyword,
-        "START"
-            | "RECTSTART"
-            | "RESTART"
-            | "BEGIN"
-            | "TURN"
-            | "TAKEBACK"
-            | "PLAY"
-            | "INFO"
-            | "END"
-            | "ABOUT"
-            | "STOP"
-            | "YXSTOP"
-            | "YXSHOWFORBID"
-            | "YXHASHCLEAR"
-            | "YXSHOWINFO"
-            | "YXNBEST"
-            | "DONE"
-            | "BOARD"
-            | "YXBOARD"
-            | "SWAP2BOARD"
-    )
+    COMMAND_KEYWORDS.contains(&keyword)
 }
 
 /// An open block: its kind, what it has gathered, and the first problem found in it.

@@ -160,6 +160,13 @@ fn candidate_points(board: &Board, rule: Rule, limit: usize) -> Vec<Point> {
     points.into_iter().take(limit).map(|(_, _, p)| p).collect()
 }
 
+/// Whether the side to move has any legal point.
+fn has_legal_move(board: &Board, rule: Rule) -> bool {
+    board
+        .empty_points()
+        .any(|p| rules::is_legal(board, p, rule))
+}
+
 /// A legal move for the side to move: `proposed` if it is legal, else a winning move, a move
 /// that stops the opponent's five, or the most central legal point. `None` if there is none.
 fn legal_answer(board: &Board, rule: Rule, proposed: Option<Point>) -> Option<Point> {
@@ -511,6 +518,11 @@ impl Session {
     /// The budget of the move about to be searched on `board`, choosing the table size first
     /// if this is the game's first search.
     fn plan_budget(&mut self, board: &Board) -> Budget {
+        if self.rule == Rule::Renju {
+            // Build the renju tables now (once per process, about 15 ms), so that the time it
+            // takes comes out of this move's budget instead of surprising the search.
+            rules::warm_up();
+        }
         let progress = GameProgress {
             plies: board.move_count(),
             empties: board.empty_points().count(),
@@ -607,7 +619,7 @@ impl Session {
         let Some(board) = self.board.clone() else {
             return Self::no_board(context);
         };
-        if legal_answer(&board, self.rule, None).is_none() {
+        if !has_legal_move(&board, self.rule) {
             return context.out.send(&Reply::Error(
                 "no legal move: the board is full (or only forbidden points are left)".into(),
             ));
@@ -652,14 +664,18 @@ impl Session {
         let Some(board) = self.board.clone() else {
             return Self::no_board(context);
         };
-        if legal_answer(&board, self.rule, None).is_none() {
+        if !has_legal_move(&board, self.rule) {
             return context
                 .out
                 .send(&Reply::Error("no legal move: the board is full".into()));
         }
         let count = count.min(board.width() as u32 * board.height() as u32);
         let budget = self.plan_budget(&board);
-        let main_budget = if count > 1 { budget.split(2) } else { budget };
+        let main_budget = if count > 1 {
+            budget.portion(0, 2)
+        } else {
+            budget
+        };
         let limits = self.limits(main_budget, received);
         let main = self.search(&board, &limits, true, context)?;
         let Some(best) = legal_answer(&board, self.rule, main.best_move) else {
@@ -793,8 +809,9 @@ impl Session {
             .collect();
         let mut best: Option<(i32, Board)> = None;
         let pieces = openings.len().max(1) as u32;
-        for opening in openings {
-            let result = self.evaluate(&opening, budget.split(pieces), received, context)?;
+        for (index, opening) in openings.into_iter().enumerate() {
+            let piece = budget.portion(index as u32, pieces);
+            let result = self.evaluate(&opening, piece, received, context)?;
             let imbalance = result.score.saturating_abs();
             if best.as_ref().is_none_or(|(b, _)| imbalance < *b) {
                 best = Some((imbalance, opening));
@@ -827,7 +844,7 @@ impl Session {
         received: Duration,
         context: &mut Context<'_>,
     ) -> io::Result<Reply> {
-        let white = self.evaluate(board, budget.split(2), received, context)?;
+        let white = self.evaluate(board, budget.portion(0, 2), received, context)?;
         if white.score < -SWAP2_BALANCED {
             self.board = Some(board.clone());
             return Ok(Reply::Swap);
@@ -840,7 +857,7 @@ impl Session {
         }
         let mut after = board.clone();
         after.play_unchecked(fourth);
-        let black = self.evaluate(&after, budget.split(2), received, context)?;
+        let black = self.evaluate(&after, budget.portion(1, 2), received, context)?;
         let Some(fifth) = legal_answer(&after, self.rule, black.best_move) else {
             return Ok(self.play_answer(board, Some(fourth)));
         };
