@@ -78,6 +78,9 @@ impl Clock for FakeClock {
 pub const UNLIMITED_TIME_LEFT: i64 = 2_147_483_647;
 /// Turn time used when the manager gives no time limit of any kind.
 pub const DEFAULT_TURN_MS: i64 = 5_000;
+/// No move is planned longer than this, whatever the settings say (it keeps deadlines far
+/// from the limits of `Instant` arithmetic).
+pub const MAX_MOVE_TIME: Duration = Duration::from_secs(24 * 60 * 60);
 /// Time kept back from every limit for the reply to reach the manager.
 pub const REPLY_MARGIN: Duration = Duration::from_millis(30);
 /// Hard limit when the manager asks for an instant answer (`timeout_turn 0`, or almost no time
@@ -193,8 +196,8 @@ pub fn plan_move(settings: &TimeSettings, progress: GameProgress, setup_cost: Du
     let mut fast = settings.turn_ms == Some(0);
     let turn_limit = match settings.turn_ms {
         Some(0) => Some(FAST_HARD_LIMIT),
-        Some(ms) if ms > 0 => Some(millis(ms)),
-        _ if settings.time_left_ms.is_some() || settings.match_ms > 0 => None,
+        Some(ms) if ms > 0 => Some(millis(ms).min(MAX_MOVE_TIME)),
+        _ if settings.time_left_ms.is_some() => None,
         _ => Some(millis(DEFAULT_TURN_MS)),
     };
     // From the turn limit alone: nearly all of it, since unused turn time is lost anyway.
@@ -206,7 +209,7 @@ pub fn plan_move(settings: &TimeSettings, progress: GameProgress, setup_cost: Du
                 .saturating_sub(unwind_reserve(limit));
             (hard * 3 / 5, hard)
         }
-        None => (Duration::MAX, Duration::MAX),
+        None => (MAX_MOVE_TIME, MAX_MOVE_TIME),
     };
     if let Some(left_ms) = settings.time_left_ms {
         let left = millis(left_ms);
@@ -253,7 +256,8 @@ pub fn table_setup_cost(bytes: usize) -> Duration {
 
 /// The largest table that can be set up within a quarter of `hard` (at least 1 MiB).
 pub fn table_bytes_affordable(hard: Duration) -> usize {
-    let bytes = (hard.as_millis() as u64 / 4).saturating_mul(TABLE_SETUP_BYTES_PER_MS);
+    let millis = u64::try_from(hard.as_millis()).unwrap_or(u64::MAX);
+    let bytes = (millis / 4).saturating_mul(TABLE_SETUP_BYTES_PER_MS);
     (bytes.min(usize::MAX as u64) as usize).max(1 << 20)
 }
 

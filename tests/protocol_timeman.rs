@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use tengen::timeman::{
     plan_move, table_bytes_affordable, table_setup_cost, Budget, Clock, FakeClock, GameProgress,
-    TimeManager, TimeSettings, DEFAULT_TURN_MS, FAST_HARD_LIMIT, REPLY_MARGIN, UNLIMITED_TIME_LEFT,
+    TimeManager, TimeSettings, DEFAULT_TURN_MS, FAST_HARD_LIMIT, MAX_MOVE_TIME, REPLY_MARGIN,
+    UNLIMITED_TIME_LEFT,
 };
 
 const OPENING: GameProgress = GameProgress {
@@ -45,6 +46,20 @@ fn turn_limit_alone_uses_most_of_the_turn_with_a_margin() {
         assert!(budget.hard >= ms(turn) * 3 / 5, "{turn}: {budget:?}");
         assert!(budget.soft >= budget.hard / 2, "{turn}: {budget:?}");
     }
+}
+
+#[test]
+fn huge_settings_stay_within_a_day() {
+    for settings in [
+        settings(Some(i64::MAX), 0, None),
+        settings(None, i64::MAX, Some(i64::MAX - 1)),
+        settings(None, 600_000, None),
+    ] {
+        let budget = plan_move(&settings, OPENING, Duration::ZERO);
+        assert_sane(budget);
+        assert!(budget.hard <= MAX_MOVE_TIME, "{settings:?}: {budget:?}");
+    }
+    assert!(table_bytes_affordable(Duration::MAX) > 1 << 20);
 }
 
 #[test]
