@@ -738,3 +738,30 @@ fn yixin_board_order() {
     driver.lines("7,7,2");
     expect_move(&mut driver, "done");
 }
+
+#[test]
+fn searches_report_progress_as_messages() {
+    let mut driver = started(15);
+    let lines = driver.lines("TURN 7,7");
+    let progress: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("MESSAGE depth "))
+        .collect();
+    assert!(!progress.is_empty(), "{lines:?}");
+    let last = progress.last().unwrap();
+    for word in [" eval ", " nodes ", " speed ", " time "] {
+        assert!(last.contains(word), "{last}");
+    }
+    // The best line is in h8 notation.
+    let (_, line) = last.split_once(" pv ").expect("a best line");
+    for name in line.split(' ') {
+        let (letter, number) = name.split_at(1);
+        assert!(letter.chars().all(|c| c.is_ascii_lowercase()), "{last}");
+        let number: usize = number.parse().unwrap_or_else(|_| panic!("{last}"));
+        assert!((1..=15).contains(&number), "{last}");
+    }
+    // Progress lines come before the move.
+    let reply = replies(&lines).pop().unwrap();
+    assert!(parse_move(&reply).is_some());
+    assert_eq!(lines.last().unwrap(), &reply);
+}
