@@ -7,9 +7,6 @@ pub fn main(args: Vec<String>) -> i32 {
             println!("pbrain-tengen {}", env!("CARGO_PKG_VERSION"));
             0
         }
-        _ => {
-            eprintln!("pbrain-tengen: the protocol engine is not built yet");
-            2
-        }
+        _ => crate::protocol::run_stdio(&args),
     }
 }

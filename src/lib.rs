@@ -3,8 +3,12 @@
 //! - [`board`]: stones, history, make/undo, Zobrist hash, line bitboards.
 //! - [`rules`]: the rule in force, win detection, the renju forbidden judge.
 //! - [`search`]: the engine that picks a move.
+//! - [`protocol`]: the Gomocup protocol front end (commands, replies, the game session).
+//! - [`timeman`]: the time budget of a move and the clock it is read through.
 
 pub mod board;
 pub mod cli;
+pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod timeman;
