@@ -26,13 +26,30 @@
 //! then played and its five points checked with the rule ([`rules::makes_win`]).
 //!
 //! # VCT
-//! The same AND/OR search with more attacker moves: fours and threats. After a threat the
-//! defender's candidate replies are the points of the attacker's VCF (found after a null move),
-//! the points that turn one of the defender's forced blocks of that VCF into a four of its own,
-//! the points that spoil the VCF's final threat, and every four of the defender; the defender
-//! also wins outright when it has a VCF of its own. Every reply is searched, and the threat only
-//! counts when all of them lose. The number of non-four threats is deepened iteratively (one,
-//! two, ...), results are kept in a table keyed by position, moves left and threats left.
+//! A depth-first proof-number search (df-pn) over attacker nodes (OR: one good move wins) and
+//! defender nodes (AND: every reply must lose), with a table of proof and disproof numbers by
+//! position. Positions only gain stones, so the search graph has no cycles.
+//! - At an attacker node the attacker first looks for a VCF. If there is none, its moves are
+//!   the fours and the threats. A threat must change the outcome of the failed VCF search, so
+//!   only moves in its *zone* are tried: cells of five-cell windows holding two or more
+//!   attacker stones at some node of that search, the defender's counter-four points, and the
+//!   cells near renju-forbidden or caro points it met. Whether a move is a threat (a VCF after
+//!   a null move) is decided when its defender node is first looked at.
+//! - At a defender node after a four the replies are the blocks. After a threat they are the
+//!   points of the attacker's VCF, the points that would turn one of the defender's forced
+//!   blocks of that VCF into a four, the points that spoil its final threat (caro ends, the
+//!   surroundings of a forbidden black block), and every four of the defender. Moves elsewhere
+//!   leave that VCF as it was, so they are not searched. The defender also wins at once when it
+//!   has a VCF of its own that the threat does not stop.
+//! - The length of the VCF that makes a move a threat (the *threat depth*) is deepened: 1
+//!   (open threes, and fours made unstoppable), 2, 3, ... A failure proves [`SolveOutcome::NoWin`]
+//!   only when no threat search was cut by the threat depth (or the threat depth reached the
+//!   move limit).
+//!
+//! Soundness rests on the reply sets above being complete, which is the usual assumption of
+//! threat-space search: a defender move far from every line the attacker's threat reads is
+//! taken not to stop it. The one effect this can miss is a renju forbidden point changing
+//! through a chain of false threes that starts more than five cells away.
 //!
 //! The searches are deterministic: the same position, rule and limits give the same answer and
 //! the same node count; only `stop` and the node budget can cut them short.
@@ -122,7 +139,8 @@ pub fn find_vct(
             for threat_depth in 1..depth.max(1) {
                 solver.threat_depth = threat_depth;
                 solver.threat_cut = false;
-                solver.proof_table.clear();
+                // What was proven stays proven with longer threats.
+                solver.proof_table.retain(|_, entry| entry.proof == 0);
                 let finished = solver.prove(None, depth, INFINITE, INFINITE);
                 if !finished {
                     return SolveOutcome::Unknown;
@@ -197,6 +215,10 @@ type ZobristMap<V> = HashMap<u64, V, BuildHasherDefault<ZobristHasher>>;
 
 /// Tables are cleared when they grow past this many entries, to bound memory.
 const TABLE_LIMIT: usize = 1 << 22;
+
+/// The proof-number search gives up (with [`SolveOutcome::Unknown`]) past this many nodes in
+/// its table (about 200 MB).
+const PROOF_TABLE_LIMIT: usize = 1 << 20;
 
 /// Own stones and empty cells of the 11-cell window centred on `point` along `direction`, as
 /// seen by `color` (bit 5 = the point itself).
@@ -859,7 +881,7 @@ impl<'a> Solver<'a> {
 
     /// Works on the node after `last` (the root when `None`) until its proof number reaches
     /// `proof_limit` or its disproof number `disproof_limit`. `depth` = attacker moves left.
-    /// Returns false when the budget ran out.
+    /// Returns false when the budget ran out (nodes, stop, or table size).
     fn prove(
         &mut self,
         last: Option<Point>,
@@ -882,6 +904,9 @@ impl<'a> Solver<'a> {
             None => false,
         };
         if !expanded {
+            if self.proof_table.len() >= PROOF_TABLE_LIMIT {
+                return false;
+            }
             let entry = match self.expand(last, depth, attacking) {
                 Some(entry) => entry,
                 None => return false,
@@ -1382,23 +1407,35 @@ impl<'a> Solver<'a> {
         defences
     }
 
-    /// The empty cells just beyond both ends of the run of `color` that a stone on `five`
-    /// would complete (caro: a stone there blocks that end).
+    /// The empty cells just beyond both ends of every run of five or more stones of `color`
+    /// that a stone on `five` would complete (caro: a stone there blocks that end).
     fn five_ends(&self, five: Point, color: Color) -> PointList {
         let mut ends = PointList::new();
         let (width, height) = (self.board.width(), self.board.height());
         for direction in 0..DIRECTIONS.len() {
-            for sign in [-1, 1] {
+            let run = |sign: i32| {
                 let mut steps = 1;
-                while let Some(p) = five.offset(direction, sign * steps, width, height) {
-                    if self.board.stone(p) == Some(color) {
-                        steps += 1;
-                        continue;
-                    }
-                    if steps > 1 && self.board.is_empty(p) {
-                        ends.push(p);
-                    }
-                    break;
+                while five
+                    .offset(direction, sign * steps, width, height)
+                    .is_some_and(|p| self.board.stone(p) == Some(color))
+                {
+                    steps += 1;
+                }
+                steps
+            };
+            let (below, above) = (run(-1), run(1));
+            if below + above - 1 < 5 {
+                continue;
+            }
+            for end in [
+                five.offset(direction, -below, width, height),
+                five.offset(direction, above, width, height),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                if self.board.is_empty(end) {
+                    ends.push(end);
                 }
             }
         }

@@ -239,3 +239,56 @@ fn naive_vcf_node(board: &mut Board, rule: Rule, depth: u32) -> bool {
     }
     false
 }
+
+/// Whether the side to move wins by force within `moves` of its own moves, by full-width
+/// search (every move of both sides; very slow: tiny boards and `moves` ≤ 3 only). The last
+/// attacker move must make five or a four the defender cannot stop, as in [`naive_vcf`].
+pub fn naive_forced_win(board: &Board, rule: Rule, moves: u32) -> bool {
+    if moves <= 1 {
+        return naive_vcf(board, rule, moves);
+    }
+    let attacker = board.side_to_move();
+    let mut scratch = board.clone();
+    board
+        .empty_points()
+        .any(|m| naive_wins_with(&mut scratch, m, attacker, rule, moves))
+}
+
+/// Whether the attacker (to move) wins by force within `moves` moves starting with `first`.
+pub fn naive_wins_with(
+    board: &mut Board,
+    first: Point,
+    attacker: Color,
+    rule: Rule,
+    moves: u32,
+) -> bool {
+    if !may_play(board, first, attacker, rule) {
+        return false;
+    }
+    if wins_with(board, first, attacker, rule) {
+        return true;
+    }
+    // Facing a five point, only its block can win.
+    let facing = five_points(board, attacker.opponent(), rule);
+    if !facing.is_empty() && !facing.contains(&first) {
+        return false;
+    }
+    board.play_unchecked(first);
+    let defender = attacker.opponent();
+    let replies: Vec<Point> = board
+        .empty_points()
+        .filter(|&r| may_play(board, r, defender, rule))
+        .collect();
+    let won = !replies.is_empty()
+        && five_points(board, defender, rule).is_empty()
+        && replies.iter().all(|&r| {
+            board.play_unchecked(r);
+            let won = naive_forced_win(board, rule, moves - 1);
+            board.undo();
+            won
+        });
+    // No legal reply at all: the defender is stuck and the attacker's threat stands only if
+    // it is a four; keep the search simple and call that no win.
+    board.undo();
+    won
+}
