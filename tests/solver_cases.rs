@@ -324,3 +324,38 @@ fn searches_are_deterministic() {
     let second = find_vct(&position, Rule::Renju, &limits(6), &stop);
     assert_eq!(first, second);
 }
+
+#[test]
+fn blocked_cells_and_board_edges_are_walls() {
+    // X X X X against a blocked point on one side and white on the other: no five point. On
+    // a 12 × 7 board, a four against the edge is no four either.
+    let mut position = board(
+        11,
+        &[(2, 5), (3, 5), (4, 5), (5, 5)],
+        &[(1, 5)],
+        Color::Black,
+    );
+    position.block(Point::new(6, 5)).expect("empty");
+    assert_eq!(vcf(&position, Rule::Freestyle, 3), None);
+    let mut wide = Board::new(12, 7).expect("size");
+    for x in 8..12 {
+        wide.try_put(Point::new(x, 6), Color::Black).expect("empty");
+    }
+    wide.try_put(Point::new(7, 6), Color::White).expect("empty");
+    wide.set_side_to_move(Color::Black);
+    assert_eq!(vcf(&wide, Rule::Freestyle, 3), None);
+    // Two more black stones on column 11: (11,3) makes a four against the edge, with (11,2)
+    // its only five point, and nothing follows.
+    wide.try_put(Point::new(11, 5), Color::Black)
+        .expect("empty");
+    wide.try_put(Point::new(11, 4), Color::Black)
+        .expect("empty");
+    wide.set_side_to_move(Color::Black);
+    let mut after = wide.clone();
+    after.play_unchecked(Point::new(11, 3));
+    assert_eq!(
+        solver_checker::five_points(&after, Color::Black, Rule::Freestyle),
+        vec![Point::new(11, 2)]
+    );
+    assert_eq!(vcf(&wide, Rule::Freestyle, 3), None);
+}
