@@ -4,7 +4,9 @@
 //! - [`rules`]: the rule in force, win detection, the renju forbidden judge.
 //! - [`search`]: the engine that picks a move.
 
+pub mod bench;
 pub mod board;
 pub mod cli;
+pub mod pattern;
 pub mod rules;
 pub mod search;
