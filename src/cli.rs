@@ -7,6 +7,7 @@ pub fn main(args: Vec<String>) -> i32 {
             println!("pbrain-tengen {}", env!("CARGO_PKG_VERSION"));
             0
         }
+        Some("bench") => crate::bench::run(&args[1..]),
         _ => crate::protocol::run_stdio(&args),
     }
 }
