@@ -8,40 +8,10 @@ use std::sync::atomic::AtomicBool;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use solver_checker::{check_line, naive_forced_win, naive_wins_with, LineKind};
-use tengen::board::{Board, Color, Point};
-use tengen::rules::{self, Rule};
+use solver_checker::{
+    check_line, naive_forced_win, naive_wins_with, random_position, LineKind, RULES,
+};
 use tengen::search::solver::{find_vct, SolveLimits, SolveOutcome};
-
-const RULES: [Rule; 5] = [
-    Rule::Freestyle,
-    Rule::Standard,
-    Rule::Renju,
-    Rule::Caro,
-    Rule::CaroExact,
-];
-
-/// A random `size` × `size` position with `stones` stones of each colour and either side to
-/// move, or `None` when someone already has five.
-fn random_position(rng: &mut StdRng, size: usize, stones: usize, rule: Rule) -> Option<Board> {
-    let mut board = Board::square(size).expect("size");
-    for color in [Color::Black, Color::White] {
-        let mut placed = 0;
-        while placed < stones {
-            let p = Point::new(rng.gen_range(0..size), rng.gen_range(0..size));
-            if board.is_empty(p) {
-                board.try_put(p, color).expect("empty");
-                placed += 1;
-            }
-        }
-    }
-    board.set_side_to_move(if rng.gen_bool(0.5) {
-        Color::Black
-    } else {
-        Color::White
-    });
-    rules::winner(&board, rule).is_none().then_some(board)
-}
 
 fn limits(max_attacker_moves: u32) -> SolveLimits {
     SolveLimits {

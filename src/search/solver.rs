@@ -493,16 +493,20 @@ impl ZoneTracker {
     fn cells(self, board: &Board) -> PointSet {
         let mut cells = self.cells.map_or_else(PointSet::new, |b| *b);
         for p in self.wide {
-            for direction in 0..4 {
-                for steps in -5..=5 {
-                    if let Some(q) = p.offset(direction, steps, board.width(), board.height()) {
-                        cells.insert(q);
-                    }
-                }
+            for q in line_neighbourhood(board, p, 5) {
+                cells.insert(q);
             }
         }
         cells
     }
+}
+
+/// The cells on the lines through `point` at most `reach` away (`point` itself included).
+fn line_neighbourhood(board: &Board, point: Point, reach: i32) -> impl Iterator<Item = Point> {
+    let (width, height) = (board.width(), board.height());
+    (0..4).flat_map(move |direction| {
+        (-reach..=reach).filter_map(move |steps| point.offset(direction, steps, width, height))
+    })
 }
 
 /// Chebyshev distance between two points.
@@ -671,15 +675,9 @@ impl<'a> Solver<'a> {
             // A stone beyond either end of a five can also stop it: try every empty cell
             // within five of the four on its lines.
             candidates.extend(fives.iter().copied());
-            for direction in 0..4 {
-                for steps in -5..=5 {
-                    if let Some(p) =
-                        four.offset(direction, steps, self.board.width(), self.board.height())
-                    {
-                        if self.board.is_empty(p) && !candidates.contains(&p) {
-                            candidates.push(p);
-                        }
-                    }
+            for p in line_neighbourhood(&self.board, four, 5) {
+                if self.board.is_empty(p) && !candidates.contains(&p) {
+                    candidates.push(p);
                 }
             }
             candidates.retain(|&mut c| {
@@ -1363,18 +1361,9 @@ impl<'a> Solver<'a> {
                     for &five in &fives {
                         add(five, &mut set, &mut defences);
                         if forbidden_end {
-                            for direction in 0..4 {
-                                for steps in -5..=5 {
-                                    if let Some(q) = five.offset(
-                                        direction,
-                                        steps,
-                                        self.board.width(),
-                                        self.board.height(),
-                                    ) {
-                                        if self.board.is_empty(q) {
-                                            add(q, &mut set, &mut defences);
-                                        }
-                                    }
+                            for q in line_neighbourhood(&self.board, five, 5) {
+                                if self.board.is_empty(q) {
+                                    add(q, &mut set, &mut defences);
                                 }
                             }
                         }
@@ -1384,19 +1373,10 @@ impl<'a> Solver<'a> {
                 // A forced block that would be a four if the defender had one more stone
                 // nearby: that stone, played now, makes the block a counter-four.
                 for direction in 0..4 {
-                    let (own, empty) = own_and_empty(&self.board, p, direction, defender);
-                    for window in FIVE_WINDOWS {
-                        if (own & window).count_ones() == 3 && (empty & window).count_ones() == 2 {
-                            let mut cells = empty & window;
-                            while cells != 0 {
-                                let bit = cells.trailing_zeros();
-                                cells &= cells - 1;
-                                if let Some(q) = window_point(&self.board, p, direction, bit) {
-                                    add(q, &mut set, &mut defences);
-                                }
-                            }
-                        }
-                    }
+                    let cells = shape(&self.board, p, direction, defender).four_cells();
+                    for_cells(&self.board, p, direction, cells, |q| {
+                        add(q, &mut set, &mut defences)
+                    });
                 }
             }
         }

@@ -1,12 +1,46 @@
-//! An independent checker for solver lines, shared by the solver tests. It knows the rules from
-//! their text (runs counted cell by cell), not from `tengen::rules`, except for the renju
-//! forbidden judge, which is tested on its own elsewhere.
+//! An independent checker for solver lines, shared by the solver tests, with brute-force
+//! searches and random positions to compare the solvers with. It knows the rules from their
+//! text (runs counted cell by cell), not from `tengen::rules`, except for the renju forbidden
+//! judge, which is tested on its own elsewhere.
 
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
 
+use rand::rngs::StdRng;
+use rand::Rng;
 use tengen::board::{Board, Color, Point};
 use tengen::rules::{self, Rule};
+
+/// Every rule.
+pub const RULES: [Rule; 5] = [
+    Rule::Freestyle,
+    Rule::Standard,
+    Rule::Renju,
+    Rule::Caro,
+    Rule::CaroExact,
+];
+
+/// A random `size` × `size` position with `stones` stones of each colour and either side to
+/// move, or `None` when someone already has five under `rule`.
+pub fn random_position(rng: &mut StdRng, size: usize, stones: usize, rule: Rule) -> Option<Board> {
+    let mut board = Board::square(size).expect("size");
+    for color in [Color::Black, Color::White] {
+        let mut placed = 0;
+        while placed < stones {
+            let p = Point::new(rng.gen_range(0..size), rng.gen_range(0..size));
+            if board.is_empty(p) {
+                board.try_put(p, color).expect("empty");
+                placed += 1;
+            }
+        }
+    }
+    board.set_side_to_move(if rng.gen_bool(0.5) {
+        Color::Black
+    } else {
+        Color::White
+    });
+    rules::winner(&board, rule).is_none().then_some(board)
+}
 
 /// What kind of line is checked.
 #[derive(Clone, Copy, Debug, PartialEq)]
