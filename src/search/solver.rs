@@ -125,41 +125,7 @@ pub fn find_vct(
     limits: &SolveLimits,
     stop: &AtomicBool,
 ) -> SolveOutcome {
-    let mut solver = Solver::new(board, rule, limits, stop);
-    match solver.root_setup() {
-        RootState::Decided(outcome) => outcome,
-        RootState::Search(defender_fives) => {
-            let depth = limits.max_attacker_moves;
-            // A VCF is a VCT: look for one at full depth first.
-            match solver.vcf_root(depth, &defender_fives) {
-                Search::Win(line) => return SolveOutcome::Win(line),
-                Search::Abort => return SolveOutcome::Unknown,
-                Search::Fail(_) => {}
-            }
-            solver.root_defender_fives = defender_fives;
-            for threat_depth in 1..depth.max(1) {
-                solver.threat_depth = threat_depth;
-                solver.threat_cut = false;
-                // What was proven stays proven with longer threats.
-                solver.proof_table.retain(|_, entry| entry.proof == 0);
-                let finished = solver.prove(None, depth, INFINITE, INFINITE);
-                if !finished {
-                    return SolveOutcome::Unknown;
-                }
-                let (proof, disproof) = solver.numbers();
-                if proof == 0 {
-                    return match solver.proven_line() {
-                        Some(line) => SolveOutcome::Win(line),
-                        None => SolveOutcome::Unknown,
-                    };
-                }
-                if disproof == 0 && (!solver.threat_cut || threat_depth + 1 >= depth) {
-                    return SolveOutcome::NoWin;
-                }
-            }
-            SolveOutcome::NoWin
-        }
-    }
+    Solver::new(board, rule, limits, stop).vct(limits.max_attacker_moves)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -586,8 +552,9 @@ enum DefenderThreat {
 /// Attacker-move budget of the defender's own VCF, looked for to refute a threat.
 const DEFENDER_VCF_DEPTH: u32 = 4;
 
-/// The proof number of an attacker move not looked at yet.
-const INITIAL_THREAT_PROOF: u32 = 4;
+/// The proof number of an attacker move not looked at yet: above the weak proof numbers of most
+/// threats already looked at, so that these are followed before new moves are tried.
+const INITIAL_THREAT_PROOF: u32 = 20;
 
 /// Nodes between two looks at the stop flag.
 const STOP_CHECK_INTERVAL: u64 = 1024;
@@ -654,6 +621,41 @@ impl<'a> Solver<'a> {
         }
         let defender_fives = all_five_points(&self.board, self.rule, defender);
         RootState::Search(defender_fives.into_iter().collect())
+    }
+
+    /// The VCT search from the root, with at most `depth` attacker moves.
+    fn vct(&mut self, depth: u32) -> SolveOutcome {
+        let defender_fives = match self.root_setup() {
+            RootState::Decided(outcome) => return outcome,
+            RootState::Search(defender_fives) => defender_fives,
+        };
+        // A VCF is a VCT: look for one at full depth first.
+        match self.vcf_root(depth, &defender_fives) {
+            Search::Win(line) => return SolveOutcome::Win(line),
+            Search::Abort => return SolveOutcome::Unknown,
+            Search::Fail(_) => {}
+        }
+        self.root_defender_fives = defender_fives;
+        for threat_depth in 1..depth.max(1) {
+            self.threat_depth = threat_depth;
+            self.threat_cut = false;
+            // What was proven stays proven with longer threats.
+            self.proof_table.retain(|_, entry| entry.proof == 0);
+            if !self.prove(None, depth, INFINITE, INFINITE) {
+                return SolveOutcome::Unknown;
+            }
+            let (proof, disproof) = self.numbers();
+            if proof == 0 {
+                return match self.proven_line() {
+                    Some(line) => SolveOutcome::Win(line),
+                    None => SolveOutcome::Unknown,
+                };
+            }
+            if disproof == 0 && (!self.threat_cut || threat_depth + 1 >= depth) {
+                return SolveOutcome::NoWin;
+            }
+        }
+        SolveOutcome::NoWin
     }
 
     /// Counts a node; true when the search must stop.
@@ -922,15 +924,20 @@ impl<'a> Solver<'a> {
         };
         let child_depth = if attacking { depth - 1 } else { depth };
         loop {
-            // Sum and minimum over the children: an OR node (attacker) is proven by one child
-            // and disproven by all, an AND node (defender) the other way round.
-            let mut sum = 0u32;
+            // Minimum and weak sum over the children: an OR node (attacker) is proven by one
+            // child and disproven by all, an AND node (defender) the other way round. The weak
+            // sum of the numbers that add up (disproof numbers at an OR node, proof numbers at
+            // an AND node) is the largest plus one for each other child not settled that way:
+            // the same child positions are reached through many move orders, and a plain sum
+            // counts them again on every path, which drives the search to the wrong branches.
+            let mut largest = 0u32;
+            let mut open = 0u32;
             let mut best = (INFINITE, INFINITE, 0usize);
             let mut second = INFINITE;
             for (index, &(_, child_hash)) in children.iter().enumerate() {
                 let (proof, disproof) = match self.proof_table.get(&child_hash) {
                     Some(e) => (e.proof, e.disproof),
-                    // A threat not looked at yet: about as hard as its usual number of replies.
+                    // A threat not looked at yet: tried after the children already looked at.
                     None if attacking => (INITIAL_THREAT_PROOF, 1),
                     None => (1, 1),
                 };
@@ -939,7 +946,10 @@ impl<'a> Solver<'a> {
                 } else {
                     (disproof, proof)
                 };
-                sum = sum.saturating_add(add).min(INFINITE);
+                if add > 0 {
+                    open += 1;
+                    largest = largest.max(add);
+                }
                 if select < best.0 {
                     second = best.0;
                     best = (select, add, index);
@@ -947,10 +957,15 @@ impl<'a> Solver<'a> {
                     second = select;
                 }
             }
+            let weak_sum = match open {
+                0 => 0,
+                _ if largest >= INFINITE => INFINITE,
+                _ => (largest + open - 1).min(INFINITE),
+            };
             let (proof, disproof) = if attacking {
-                (best.0, sum)
+                (best.0, weak_sum)
             } else {
-                (sum, best.0)
+                (weak_sum, best.0)
             };
             if let Some(entry) = self.proof_table.get_mut(&hash) {
                 entry.proof = proof;
@@ -959,16 +974,18 @@ impl<'a> Solver<'a> {
             if proof >= proof_limit || disproof >= disproof_limit {
                 return true;
             }
+            // The chosen child stays below its limits while the node stays below its own: its
+            // selecting number below the second best's (plus one), its adding number below the
+            // node's limit less one for each other open child.
+            let others = open - u32::from(best.1 > 0);
             let (child_proof_limit, child_disproof_limit) = if attacking {
                 (
                     proof_limit.min(second.saturating_add(1)),
-                    disproof_limit
-                        .saturating_sub(disproof)
-                        .saturating_add(best.1),
+                    disproof_limit.saturating_sub(others),
                 )
             } else {
                 (
-                    proof_limit.saturating_sub(proof).saturating_add(best.1),
+                    proof_limit.saturating_sub(others),
                     disproof_limit.min(second.saturating_add(1)),
                 )
             };
