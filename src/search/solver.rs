@@ -481,6 +481,14 @@ fn distance(a: Point, b: Point) -> usize {
     a.x().abs_diff(b.x()).max(a.y().abs_diff(b.y()))
 }
 
+/// The sort key of a candidate move: higher `score` first, then nearer to `last` (the mover's
+/// last stone), then by point (a total order, so that the search is deterministic).
+#[inline]
+fn order_key(score: u32, point: Point, last: Option<Point>) -> u64 {
+    let near = last.map_or(0, |l| distance(point, l)) as u64;
+    (u64::from(u32::MAX - score) << 32) | (near << 16) | point.index() as u64
+}
+
 /// Why a search failed, for deciding what a failure proves.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Cut {
@@ -702,13 +710,14 @@ impl<'a> Solver<'a> {
     /// then nearest to the side's last stone.
     fn root_four_candidates(&self) -> Candidates {
         let attacker = self.board.side_to_move();
-        let mut candidates = four_candidates(&self.board, attacker);
+        let candidates = four_candidates(&self.board, attacker);
         let last = stones_of(&self.board, attacker).last();
-        candidates.sort_by_key(|&(p, windows)| {
-            let near = last.map_or(0, |l| distance(p, l));
-            (std::cmp::Reverse(windows), near, p)
-        });
-        candidates.into_iter().map(|(p, _)| p).collect()
+        let mut keyed: SmallVec<[(u64, Point); 32]> = candidates
+            .into_iter()
+            .map(|(p, windows)| (order_key(windows, p, last), p))
+            .collect();
+        keyed.sort_unstable_by_key(|&(key, _)| key);
+        keyed.into_iter().map(|(_, p)| p).collect()
     }
 
     // -----------------------------------------------------------------------------------------
@@ -895,34 +904,65 @@ impl<'a> Solver<'a> {
         }
         let hash = self.board.hash();
         let attacking = self.board.side_to_move() == self.attacker;
-        let expanded = match self.proof_table.get(&hash) {
+        // The children are taken out of the table while they are searched (no position below
+        // this one is this one) and put back afterwards.
+        let children = match self.proof_table.get_mut(&hash) {
             Some(entry) => {
                 if entry.proof >= proof_limit || entry.disproof >= disproof_limit {
                     return true;
                 }
-                entry.children.is_some()
+                match entry.children.as_mut() {
+                    Some(children) => std::mem::take(children),
+                    None => return true,
+                }
             }
-            None => false,
+            None => {
+                if self.proof_table.len() >= PROOF_TABLE_LIMIT {
+                    return false;
+                }
+                let Some(mut entry) = self.expand(last, depth, attacking) else {
+                    return false;
+                };
+                let settled = entry.proof == 0 || entry.disproof == 0;
+                let children = entry.children.as_mut().map(std::mem::take);
+                self.proof_table.insert(hash, entry);
+                match children {
+                    Some(children) if !settled => children,
+                    _ => return true,
+                }
+            }
         };
-        if !expanded {
-            if self.proof_table.len() >= PROOF_TABLE_LIMIT {
-                return false;
-            }
-            let entry = match self.expand(last, depth, attacking) {
-                Some(entry) => entry,
-                None => return false,
-            };
-            let settled = entry.proof == 0 || entry.disproof == 0;
-            self.proof_table.insert(hash, entry);
-            if settled {
-                return true;
-            }
+        let finished = self.prove_children(
+            hash,
+            &children,
+            depth,
+            attacking,
+            proof_limit,
+            disproof_limit,
+        );
+        if let Some(entry) = self.proof_table.get_mut(&hash) {
+            entry.children = Some(children);
         }
-        let children = match self.proof_table.get(&hash).and_then(|e| e.children.clone()) {
-            Some(children) => children,
-            None => return true,
-        };
+        finished
+    }
+
+    /// The loop of [`Solver::prove`] over the `children` of an expanded node.
+    fn prove_children(
+        &mut self,
+        hash: u64,
+        children: &[(Point, u64)],
+        depth: u32,
+        attacking: bool,
+        proof_limit: u32,
+        disproof_limit: u32,
+    ) -> bool {
         let child_depth = if attacking { depth - 1 } else { depth };
+        // The children's numbers, read once: while one child is searched the others cannot
+        // change (no position below it lacks its move).
+        let mut numbers: SmallVec<[(u32, u32); 32]> = children
+            .iter()
+            .map(|&(_, child_hash)| self.child_numbers(child_hash, attacking))
+            .collect();
         loop {
             // Minimum and weak sum over the children: an OR node (attacker) is proven by one
             // child and disproven by all, an AND node (defender) the other way round. The weak
@@ -934,13 +974,7 @@ impl<'a> Solver<'a> {
             let mut open = 0u32;
             let mut best = (INFINITE, INFINITE, 0usize);
             let mut second = INFINITE;
-            for (index, &(_, child_hash)) in children.iter().enumerate() {
-                let (proof, disproof) = match self.proof_table.get(&child_hash) {
-                    Some(e) => (e.proof, e.disproof),
-                    // A threat not looked at yet: tried after the children already looked at.
-                    None if attacking => (INITIAL_THREAT_PROOF, 1),
-                    None => (1, 1),
-                };
+            for (index, &(proof, disproof)) in numbers.iter().enumerate() {
                 let (select, add) = if attacking {
                     (proof, disproof)
                 } else {
@@ -1001,6 +1035,19 @@ impl<'a> Solver<'a> {
             if !finished {
                 return false;
             }
+            numbers[best.2] = self.child_numbers(children[best.2].1, attacking);
+        }
+    }
+
+    /// Proof and disproof numbers of a child (the node after one move from an attacker node
+    /// when `attacking`).
+    #[inline]
+    fn child_numbers(&self, hash: u64, attacking: bool) -> (u32, u32) {
+        match self.proof_table.get(&hash) {
+            Some(e) => (e.proof, e.disproof),
+            // A threat not looked at yet: tried after the children already looked at.
+            None if attacking => (INITIAL_THREAT_PROOF, 1),
+            None => (1, 1),
         }
     }
 
@@ -1323,13 +1370,14 @@ impl<'a> Solver<'a> {
             scores[q.index()] += 2;
         }
         let last = stones_of(&self.board, attacker).last();
-        points.sort_by_key(|&p| {
-            let near = last.map_or(0, |l| distance(p, l));
-            (std::cmp::Reverse(scores[p.index()]), near, p)
-        });
-        points
+        let mut keyed: Vec<(u64, Point)> = points
             .into_iter()
-            .map(|p| (p, fours.contains(p), shaped.contains(p)))
+            .map(|p| (order_key(scores[p.index()], p, last), p))
+            .collect();
+        keyed.sort_unstable_by_key(|&(key, _)| key);
+        keyed
+            .into_iter()
+            .map(|(_, p)| (p, fours.contains(p), shaped.contains(p)))
             .collect()
     }
 
