@@ -318,13 +318,34 @@ fn five_points_around(board: &Board, rule: Rule, point: Point, color: Color) -> 
     let mut found = PointList::new();
     for direction in 0..4 {
         let cells = shape(board, point, direction, color).five_cells();
+        if cells == 0 {
+            continue;
+        }
         for_cells(board, point, direction, cells, |q| {
-            if !found.contains(&q) && rules::makes_win(board.lines(), q, color, rule) {
+            // Cells on different lines through `point` are different points.
+            if makes_win_along(board, q, direction, color, rule) {
                 found.push(q);
             }
         });
     }
     found
+}
+
+/// Whether a stone of `color` on the empty `point` wins, when it makes a run of five or more
+/// along `direction`: that run alone decides unless it is too long for the rule (then another
+/// line may still be an exact five) or the rule is caro (then its ends matter).
+#[inline]
+fn makes_win_along(board: &Board, point: Point, direction: usize, color: Color, rule: Rule) -> bool {
+    if !rule.is_caro() {
+        let (black, white, _) = board.lines().windows(point, direction);
+        let own = if color == Color::Black { black } else { white };
+        let below = (!(own << 27)).leading_zeros().min(5);
+        let above = (!(own >> 6)).trailing_zeros().min(5);
+        if rule.run_length_wins(color, (below + above + 1) as usize) {
+            return true;
+        }
+    }
+    rules::makes_win(board.lines(), point, color, rule)
 }
 
 /// Every five point of `color` on the board (slow; for the root only).
@@ -393,16 +414,17 @@ fn next_candidates(
     color: Color,
 ) -> Candidates {
     let mut next = Candidates::new();
+    let mut listed = PointSet::new();
     for direction in 0..4 {
         let cells = shape(board, four, direction, color).four_cells();
         for_cells(board, four, direction, cells, |q| {
-            if !next.contains(&q) {
+            if listed.insert(q) {
                 next.push(q);
             }
         });
     }
     for &c in parent {
-        if c == four || c == block || next.contains(&c) {
+        if c == four || c == block || listed.contains(c) {
             continue;
         }
         if (aligned_within(c, four, 4) || aligned_within(c, block, 4))
@@ -764,7 +786,28 @@ impl<'a> Solver<'a> {
             _ => return Search::Fail(cut),
         };
         let attacker = self.board.side_to_move();
+        // On the last move a four wins only with two five points (outside caro, and unless
+        // its one block is forbidden for black): count them on the shapes before playing it.
+        // Not while a zone is recorded, which also reads the moves that are not played.
+        let last_move_shortcut = depth == 1
+            && self.zone.is_none()
+            && !self.rule.is_caro()
+            && !(self.rule == Rule::Renju && attacker == Color::White);
         for &four in moves {
+            if last_move_shortcut {
+                let five_cells: u32 = (0..4)
+                    .map(|direction| {
+                        shape(&self.board, four, direction, attacker)
+                            .five_cells()
+                            .count_ones()
+                    })
+                    .sum();
+                // None: not a four. One: a four the defender blocks, and the cut it makes
+                // is known already.
+                if five_cells == 0 || (five_cells == 1 && cut.depth) {
+                    continue;
+                }
+            }
             if !rules::is_legal(&self.board, four, self.rule) {
                 if let Some(zone) = &mut self.zone {
                     zone.add_wide(four);
