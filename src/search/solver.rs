@@ -335,7 +335,13 @@ fn five_points_around(board: &Board, rule: Rule, point: Point, color: Color) -> 
 /// along `direction`: that run alone decides unless it is too long for the rule (then another
 /// line may still be an exact five) or the rule is caro (then its ends matter).
 #[inline]
-fn makes_win_along(board: &Board, point: Point, direction: usize, color: Color, rule: Rule) -> bool {
+fn makes_win_along(
+    board: &Board,
+    point: Point,
+    direction: usize,
+    color: Color,
+    rule: Rule,
+) -> bool {
     if !rule.is_caro() {
         let (black, white, _) = board.lines().windows(point, direction);
         let own = if color == Color::Black { black } else { white };
@@ -613,6 +619,10 @@ struct Solver<'a> {
     threat_cut: bool,
     /// Set while a VCF search records what it read.
     zone: Option<ZoneTracker>,
+    /// Scratch scores of [`Solver::attack_moves`], by point index (all zero between calls).
+    scores: Vec<u32>,
+    /// How a move changes the position hash, by colour and point (0: not known yet).
+    hash_changes: Vec<u64>,
 }
 
 impl<'a> Solver<'a> {
@@ -632,6 +642,8 @@ impl<'a> Solver<'a> {
             threat_depth: 1,
             threat_cut: false,
             zone: None,
+            scores: Vec::new(),
+            hash_changes: Vec::new(),
         }
     }
 
@@ -920,6 +932,23 @@ impl<'a> Solver<'a> {
     // -----------------------------------------------------------------------------------------
     // VCT: depth-first proof-number search
 
+    /// The position hash after the side to move plays on the empty `point`. Zobrist hashing
+    /// changes the hash by the same amount for a given colour and point whatever the position,
+    /// so that amount is found once by playing and kept.
+    fn hash_after(&mut self, point: Point) -> u64 {
+        let slot = self.board.side_to_move().index() * crate::board::CELL_COUNT + point.index();
+        if self.hash_changes.is_empty() {
+            self.hash_changes = vec![0; 2 * crate::board::CELL_COUNT];
+        }
+        if self.hash_changes[slot] == 0 {
+            let before = self.board.hash();
+            self.board.play_unchecked(point);
+            self.hash_changes[slot] = self.board.hash() ^ before;
+            self.board.undo();
+        }
+        self.board.hash() ^ self.hash_changes[slot]
+    }
+
     /// Proof and disproof numbers of the node for the side to move now.
     fn numbers(&self) -> (u32, u32) {
         self.numbers_of(self.board.hash())
@@ -1120,15 +1149,7 @@ impl<'a> Solver<'a> {
                 line: Vec::new(),
             },
             Expansion::Children(moves) => {
-                let children = moves
-                    .into_iter()
-                    .map(|p| {
-                        self.board.play_unchecked(p);
-                        let hash = self.board.hash();
-                        self.board.undo();
-                        (p, hash)
-                    })
-                    .collect();
+                let children = moves.into_iter().map(|p| (p, self.hash_after(p))).collect();
                 ProofEntry {
                     proof: 1,
                     disproof: 1,
@@ -1187,16 +1208,13 @@ impl<'a> Solver<'a> {
         if depth == 1 {
             return Expansion::Disproven;
         }
-        let moves = self.attack_moves();
-        let fours: Candidates = moves.iter().filter(|m| m.1).map(|m| m.0).collect();
+        let (moves, fours) = self.attack_moves(&zone);
         if self.four_lists.len() > TABLE_LIMIT {
             self.four_lists.clear();
         }
         self.four_lists.insert(self.board.hash(), fours);
         let children: Vec<Point> = moves
             .into_iter()
-            .filter(|&(p, four, shaped)| four || shaped || zone.contains(p))
-            .map(|(p, _, _)| p)
             .filter(|&p| rules::is_legal(&self.board, p, self.rule))
             .collect();
         if children.is_empty() {
@@ -1363,15 +1381,17 @@ impl<'a> Solver<'a> {
         result.map(|()| line)
     }
 
-    /// The attacker's candidate fours and threats, best first, with whether each is a possible
-    /// four. A threat candidate shares a five-cell window free of defender stones with at least
-    /// one attacker stone, or takes a point where the defender could make a four (so that a
-    /// defender block in the attacker's VCF cannot become a counter-four). Scores: a window
-    /// with three attacker stones counts 64, two 8, one 1.
-    fn attack_moves(&self) -> Vec<(Point, bool, bool)> {
+    /// The attacker's candidate fours and threats, best first, and its possible fours among
+    /// them (in the same order). A candidate is a possible four, a cell of a five-cell window
+    /// free of defender stones with two or more attacker stones, or a cell of `zone`. Scores
+    /// for the order: a window with three attacker stones counts 64, two 8, one 1, and a point
+    /// where the defender could make a four 2 (taking it keeps a defender block in the
+    /// attacker's VCF from becoming a counter-four).
+    fn attack_moves(&mut self, zone: &PointSet) -> (Vec<Point>, Candidates) {
         const WEIGHTS: [u32; 5] = [0, 1, 8, 64, 0];
         let attacker = self.board.side_to_move();
-        let mut scores = vec![0u32; crate::board::CELL_COUNT];
+        let mut scores = std::mem::take(&mut self.scores);
+        scores.resize(crate::board::CELL_COUNT, 0);
         let mut fours = PointSet::new();
         let mut shaped = PointSet::new();
         let mut points: Vec<Point> = Vec::new();
@@ -1414,14 +1434,21 @@ impl<'a> Solver<'a> {
         }
         let last = stones_of(&self.board, attacker).last();
         let mut keyed: Vec<(u64, Point)> = points
-            .into_iter()
-            .map(|p| (order_key(scores[p.index()], p, last), p))
+            .iter()
+            .filter(|&&p| shaped.contains(p) || zone.contains(p))
+            .map(|&p| (order_key(scores[p.index()], p, last), p))
             .collect();
+        for p in points {
+            scores[p.index()] = 0;
+        }
+        self.scores = scores;
         keyed.sort_unstable_by_key(|&(key, _)| key);
-        keyed
-            .into_iter()
-            .map(|(_, p)| (p, fours.contains(p), shaped.contains(p)))
-            .collect()
+        let four_list = keyed
+            .iter()
+            .map(|&(_, p)| p)
+            .filter(|&p| fours.contains(p))
+            .collect();
+        (keyed.into_iter().map(|(_, p)| p).collect(), four_list)
     }
 
     /// The moves of the side to move that may spoil `threat`, a VCF line of the other side
