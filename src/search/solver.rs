@@ -1184,8 +1184,9 @@ impl<'a> Solver<'a> {
         }
         // A VCF, if any.
         let threat_limit = depth.min(self.threat_depth);
+        let candidates = self.root_four_candidates();
         if threat_limit < depth {
-            match self.vcf_root(depth, &[]) {
+            match self.vcf(depth, &[], &candidates) {
                 Search::Win(line) => return Expansion::Proven(line),
                 Search::Fail(_) => {}
                 Search::Abort => return Expansion::Abort,
@@ -1194,7 +1195,7 @@ impl<'a> Solver<'a> {
         // If none, the cells that could give one of at most the threat depth become the zone
         // of threats.
         self.zone = Some(ZoneTracker::default());
-        let vcf = self.vcf_root(threat_limit, &[]);
+        let vcf = self.vcf(threat_limit, &[], &candidates);
         let zone = self
             .zone
             .take()
