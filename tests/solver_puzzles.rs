@@ -115,24 +115,32 @@ fn all_puzzles_are_transcribed() {
     }
 }
 
-/// Puzzles that take the solver more than a quarter of a second (up to about three seconds in
-/// release mode): they run with `cargo test --release -- --ignored`.
-const SLOW_PUZZLES: [&str; 6] = [
-    "Q-vct_black_long",
-    "Q-vct_game_black_l09_2",
-    "Q-vct_game_black_l10_1",
-    "Q-vct_game_black_l10_3",
-    "Q-vct_game_black_l17_1",
-    "Q-vct_game_white_l09_3",
+/// The puzzles that take the solver longest (a tenth of a second to under a second each in
+/// release mode), in two groups of about the same time that run as their own tests, so that
+/// the test harness runs them side by side with the others.
+const HARD_PUZZLES: [[&str; 3]; 2] = [
+    [
+        "Q-vct_game_black_l09_2",
+        "Q-vct_game_black_l10_1",
+        "Q-vct_game_black_l10_3",
+    ],
+    [
+        "Q-vct_black_long",
+        "Q-vct_game_black_l17_1",
+        "Q-vct_game_white_l09_3",
+    ],
 ];
 
-fn solve_and_check(mode: &str, slow: bool) {
+/// Solves and checks the puzzles of `mode` outside the hard groups (`hard_group` = `None`) or
+/// those of one hard group.
+fn solve_and_check(mode: &str, hard_group: Option<usize>) {
     let stop = AtomicBool::new(false);
     let mut solved = 0;
     let mut other_first = Vec::new();
+    let group_of = |id: &str| HARD_PUZZLES.iter().position(|group| group.contains(&id));
     let chosen = puzzles()
         .into_iter()
-        .filter(|p| p.mode == mode && SLOW_PUZZLES.contains(&p.id.as_str()) == slow);
+        .filter(|p| p.mode == mode && group_of(&p.id) == hard_group);
     for puzzle in chosen {
         let board = setup(&puzzle);
         let limits = SolveLimits {
@@ -177,16 +185,31 @@ fn solve_and_check(mode: &str, slow: bool) {
 
 #[test]
 fn vcf_puzzles() {
-    solve_and_check("vcf", false);
+    solve_and_check("vcf", None);
 }
 
 #[test]
 fn vct_puzzles() {
-    solve_and_check("vct", false);
+    solve_and_check("vct", None);
 }
 
 #[test]
-#[ignore = "slow: about eight seconds in release mode"]
-fn slow_vct_puzzles() {
-    solve_and_check("vct", true);
+fn hard_vct_puzzles_first_group() {
+    solve_and_check("vct", Some(0));
+}
+
+#[test]
+fn hard_vct_puzzles_second_group() {
+    solve_and_check("vct", Some(1));
+}
+
+#[test]
+fn hard_groups_name_vct_puzzles_of_the_file() {
+    let puzzles = puzzles();
+    for id in HARD_PUZZLES.iter().flatten() {
+        assert!(
+            puzzles.iter().any(|p| p.id == *id && p.mode == "vct"),
+            "{id} is not a VCT puzzle of the file"
+        );
+    }
 }

@@ -45,6 +45,12 @@
 //!   (open threes, and fours made unstoppable), 2, 3, ... A failure proves [`SolveOutcome::NoWin`]
 //!   only when no threat search was cut by the threat depth (or the threat depth reached the
 //!   move limit).
+//! - Proof and disproof numbers are *weak*: a node's adding number (the disproof number of an
+//!   attacker node, the proof number of a defender node) is the largest of its children's plus
+//!   one for each other child still open, not their sum. The same positions are reached through
+//!   many move orders (threats and the defender's fours commute), and sums count them again on
+//!   every path. An attacker move not looked at yet starts above the numbers of most threats
+//!   already looked at, so that known threats are followed before new moves are tried.
 //!
 //! Soundness rests on the reply sets above being complete, which is the usual assumption of
 //! threat-space search: a defender move far from every line the attacker's threat reads is
