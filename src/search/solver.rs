@@ -387,9 +387,9 @@ fn spread_key_bits(bits: u32) -> u32 {
 /// The four candidates of `color` found from line shapes: every empty point of a five-cell
 /// window that holds three stones of `color` and two empty cells. Each point comes once, with
 /// the number of (stone, direction) pairs that found it.
-fn four_candidates(board: &Board, color: Color) -> Vec<(Point, u32)> {
+fn four_candidates(board: &Board, color: Color) -> SmallVec<[(Point, u32); 32]> {
     let mut seen = PointSet::new();
-    let mut counts: Vec<(Point, u32)> = Vec::new();
+    let mut counts: SmallVec<[(Point, u32); 32]> = SmallVec::new();
     for stone in stones_of(board, color) {
         for direction in 0..4 {
             let cells = shape(board, stone, direction, color).first_four_cells();
@@ -766,29 +766,47 @@ impl<'a> Solver<'a> {
     /// VCF for the side to move with at most `depth` attacker moves, from the root of a search.
     /// `defender_fives` are the defender's five points (all of them).
     fn vcf_root(&mut self, depth: u32, defender_fives: &[Point]) -> Search {
+        if let Some(settled) = self.vcf_entry(depth) {
+            return settled;
+        }
         let candidates = self.root_four_candidates();
-        self.vcf(depth, defender_fives, &candidates)
+        self.vcf_search(depth, defender_fives, &candidates)
     }
 
-    /// VCF for the side to move with at most `depth` attacker moves. `defender_fives` are the
-    /// defender's five points (all of them), which the attacker must block first;
-    /// `candidates` are the attacker's four candidates in this position.
-    fn vcf(&mut self, depth: u32, defender_fives: &[Point], candidates: &[Point]) -> Search {
+    /// Counts a VCF node and settles it when the budget ran out or the failure table (the
+    /// zone's while a zone is recorded) knows it fails with `depth` attacker moves; otherwise
+    /// [`Solver::vcf_search`] goes on (the callers list the candidates only then).
+    #[inline]
+    fn vcf_entry(&mut self, depth: u32) -> Option<Search> {
         if self.out_of_budget() {
-            return Search::Abort;
+            return Some(Search::Abort);
         }
         let hash = self.board.hash();
         let known = match &self.zone {
             Some(zone) => zone.failures.get(&hash),
             None => self.vcf_failures.get(&hash),
         };
-        if let Some(&failed) = known {
-            if failed >= depth {
-                return Search::Fail(Cut {
-                    depth: failed != u32::MAX,
-                });
-            }
+        match known {
+            Some(&failed) if failed >= depth => Some(Search::Fail(Cut {
+                depth: failed != u32::MAX,
+            })),
+            _ => None,
         }
+    }
+
+    /// VCF for the side to move with at most `depth` attacker moves. `defender_fives` are the
+    /// defender's five points (all of them), which the attacker must block first;
+    /// `candidates` are the attacker's four candidates in this position.
+    fn vcf(&mut self, depth: u32, defender_fives: &[Point], candidates: &[Point]) -> Search {
+        match self.vcf_entry(depth) {
+            Some(settled) => settled,
+            None => self.vcf_search(depth, defender_fives, candidates),
+        }
+    }
+
+    /// The search of [`Solver::vcf`] past its entry.
+    fn vcf_search(&mut self, depth: u32, defender_fives: &[Point], candidates: &[Point]) -> Search {
+        let hash = self.board.hash();
         let mut cut = Cut::default();
         if depth == 0 {
             cut.depth = true;
@@ -903,8 +921,13 @@ impl<'a> Solver<'a> {
                     zone.add(q);
                 }
             }
-            let next = next_candidates(&self.board, candidates, four, block, attacker);
-            let result = self.vcf(depth - 1, &counter, &next);
+            let result = match self.vcf_entry(depth - 1) {
+                Some(settled) => settled,
+                None => {
+                    let next = next_candidates(&self.board, candidates, four, block, attacker);
+                    self.vcf_search(depth - 1, &counter, &next)
+                }
+            };
             self.board.undo();
             match result {
                 Search::Win(line) => {
@@ -990,6 +1013,9 @@ impl<'a> Solver<'a> {
                     return true;
                 }
                 match entry.children.as_mut() {
+                    // Expanded nodes have children: none here means that this node is being
+                    // searched further up, which only a hash collision can bring about.
+                    Some(children) if children.is_empty() => return false,
                     Some(children) => std::mem::take(children),
                     None => return true,
                 }
@@ -1258,12 +1284,16 @@ impl<'a> Solver<'a> {
         let before = self.four_lists.get(&self.board.hash()).cloned();
         self.board.play_unchecked(last);
         self.board.set_side_to_move(attacker);
-        let threat = match before {
-            Some(fours) => {
+        let threat = match (self.vcf_entry(threat_limit), before) {
+            (Some(settled), _) => settled,
+            (None, Some(fours)) => {
                 let candidates = next_candidates(&self.board, &fours, last, last, attacker);
-                self.vcf(threat_limit, &[], &candidates)
+                self.vcf_search(threat_limit, &[], &candidates)
             }
-            None => self.vcf_root(threat_limit, &[]),
+            (None, None) => {
+                let candidates = self.root_four_candidates();
+                self.vcf_search(threat_limit, &[], &candidates)
+            }
         };
         self.board.set_side_to_move(defender);
         let threat = match threat {
