@@ -3,8 +3,10 @@
 //! - [`board`]: stones, history, make/undo, Zobrist hash, line bitboards.
 //! - [`rules`]: the rule in force, win detection, the renju forbidden judge.
 //! - [`search`]: the engine that picks a move.
+//! - [`notation`]: `h8` point names, move lists and Piskvork `.psq` records for people and files.
 
 pub mod board;
 pub mod cli;
+pub mod notation;
 pub mod rules;
 pub mod search;

@@ -1,0 +1,121 @@
+//! End-to-end tests of `pbrain-tengen solve`: text and JSON puzzle files, the summary, the
+//! exit code, and bad files.
+
+use std::process::{Command, Stdio};
+
+/// Runs the binary with `args`; returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn text_puzzles_are_solved_with_their_lines() {
+    let (code, out, err) = run(&["solve", "--time", "2s", &data("cli-wins.txt")]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("solving 2 puzzles from "), "{out}");
+    let black = out
+        .lines()
+        .find(|l| l.starts_with("line 3: "))
+        .expect("line 3 reported");
+    assert!(black.starts_with("line 3: solved, black wins"), "{out}");
+    assert!(black.contains(": g8") || black.contains(": l8"), "{out}");
+    let white = out
+        .lines()
+        .find(|l| l.starts_with("line 5: "))
+        .expect("line 5 reported");
+    assert!(white.starts_with("line 5: solved, white wins"), "{out}");
+    assert!(white.contains(": b1") || white.contains(": b6"), "{out}");
+    assert!(out.contains("\nsolved 2 / 2 in "), "{out}");
+}
+
+#[test]
+fn json_puzzles_are_read_with_their_ids() {
+    let (code, out, err) = run(&["solve", "--time", "300ms", &data("cli-puzzles.json")]);
+    assert!(out.starts_with("solving 3 puzzles from "), "{out}{err}");
+    for id in ["Q-vcf_counter", "Q-vct_white", "M-vcf01"] {
+        assert!(
+            out.lines().any(|line| line.starts_with(&format!("{id}: "))),
+            "{id} missing in {out}"
+        );
+    }
+    let summary = out
+        .lines()
+        .find(|l| l.starts_with("solved "))
+        .expect("a summary line");
+    assert!(summary.contains(" / 3 in "), "{out}");
+    // The exit code says whether everything was solved.
+    assert_eq!(code == 0, summary.starts_with("solved 3 / 3"), "{out}");
+    assert!(code == 0 || code == 1, "{err}");
+}
+
+#[test]
+fn bad_puzzles_are_reported_and_counted() {
+    let (code, out, err) = run(&["solve", "--time", "100ms", &data("cli-bad-puzzles.json")]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("bad-stone: NOT solved: 'zz' is not a point"),
+        "{out}"
+    );
+    assert!(
+        out.contains("double: NOT solved: h8 holds two stones"),
+        "{out}"
+    );
+    assert!(
+        out.contains("over: NOT solved: black has already won here"),
+        "{out}"
+    );
+    assert!(
+        out.contains("no-lists: NOT solved: no \"black\" stone list"),
+        "{out}"
+    );
+    assert!(out.contains("solved 0 / 4 in "), "{out}");
+}
+
+#[test]
+fn bad_files_and_arguments_exit_with_code_2() {
+    let empty =
+        std::env::temp_dir().join(format!("tengen-cli-solve-{}-empty.txt", std::process::id()));
+    std::fs::write(&empty, "# nothing here\n\n").expect("temp file");
+    let empty_text = empty.to_string_lossy().into_owned();
+    let broken = data("cli-broken.json");
+    let wins = data("cli-wins.txt");
+    for (args, words) in [
+        (vec!["solve"], "give one puzzle file"),
+        (vec!["solve", &wins, &wins], "give one puzzle file"),
+        (
+            vec!["solve", "no-such-puzzles.json"],
+            "cannot read 'no-such-puzzles.json'",
+        ),
+        (vec!["solve", &broken], "JSON error at line 2"),
+        (vec!["solve", &empty_text], "no puzzles in the file"),
+        (vec!["solve", "--time", "soon", &wins], "bad time 'soon'"),
+        (vec!["solve", "--nodes", "0", &wins], "bad nodes '0'"),
+        (
+            vec!["solve", "--rule", "chess", &wins],
+            "unknown rule 'chess'",
+        ),
+        (
+            vec!["solve", "--depth", "3", &wins],
+            "unknown option '--depth'",
+        ),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_file(&empty);
+}
