@@ -61,13 +61,33 @@ pub fn main(args: Vec<String>) -> i32 {
             print!("{USAGE}");
             EXIT_OK
         }
-        Some("play") => play::run(rest),
-        Some("analyze") | Some("analyse") => analyze::run(rest),
-        Some("solve") => solve::run(rest),
-        Some("explain") => explain::run(rest),
-        _ => {
-            eprintln!("pbrain-tengen: the protocol engine is not built yet");
-            2
+        Some("play") => on_large_stack(play::run, rest),
+        Some("analyze") | Some("analyse") => on_large_stack(analyze::run, rest),
+        Some("solve") => on_large_stack(solve::run, rest),
+        Some("explain") => on_large_stack(explain::run, rest),
+        _ => crate::protocol::run_stdio(&args),
+    }
+}
+
+/// Stack of the thread the tools run on: the searches recurse deeply (the protocol engine's
+/// thread gets as much).
+const TOOL_STACK_BYTES: usize = 64 << 20;
+
+/// Runs `tool` with `args` on a thread with a large stack; returns its exit code.
+fn on_large_stack(tool: fn(&[String]) -> i32, args: &[String]) -> i32 {
+    let args = args.to_vec();
+    let thread = std::thread::Builder::new()
+        .name("tool".into())
+        .stack_size(TOOL_STACK_BYTES)
+        .spawn(move || tool(&args));
+    match thread {
+        Ok(handle) => handle.join().unwrap_or_else(|_| {
+            eprintln!("pbrain-tengen: internal error (the tool stopped unexpectedly)");
+            EXIT_FAILURE
+        }),
+        Err(error) => {
+            eprintln!("pbrain-tengen: cannot start a thread: {error}");
+            EXIT_FAILURE
         }
     }
 }

@@ -4,9 +4,13 @@
 //! - [`rules`]: the rule in force, win detection, the renju forbidden judge.
 //! - [`search`]: the engine that picks a move.
 //! - [`notation`]: `h8` point names, move lists and Piskvork `.psq` records for people and files.
+//! - [`protocol`]: the Gomocup protocol front end (commands, replies, the game session).
+//! - [`timeman`]: the time budget of a move and the clock it is read through.
 
 pub mod board;
 pub mod cli;
 pub mod notation;
+pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod timeman;
