@@ -41,6 +41,8 @@ Tools for people:
       solve a file of puzzles (renju-puzzles JSON, or one move list per line)
   pbrain-tengen explain [--size N] POSITION POINT
       why POINT is or is not forbidden for black under renju, step by step
+  pbrain-tengen bench [DEPTH]
+      search a fixed set of positions; prints the speed and the node-count signature
   pbrain-tengen version
 
 R: freestyle, standard, renju, caro, caro-exact (or an INFO rule number); default freestyle.
@@ -65,6 +67,7 @@ pub fn main(args: Vec<String>) -> i32 {
         Some("analyze") | Some("analyse") => on_large_stack(analyze::run, rest),
         Some("solve") => on_large_stack(solve::run, rest),
         Some("explain") => on_large_stack(explain::run, rest),
+        Some("bench") => crate::bench::run(&args[1..]),
         _ => crate::protocol::run_stdio(&args),
     }
 }

@@ -6,11 +6,18 @@
 //! that `START` stays cheap), configured with [`Engine::set_hash_bytes`] and
 //! [`Engine::set_threads`], and asked with [`Engine::think`].
 
-use std::sync::atomic::{AtomicBool, Ordering};
+mod tt;
+mod worker;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Point};
+use crate::pattern::{self, PatternBoard, Threat};
 use crate::rules::{self, Rule};
+
+pub use tt::{Bound, TranspositionTable};
+use worker::{RootMove, Shared, Worker};
 
 /// A score in centi-stones from the side to move's point of view; `WIN - ply` for a win found
 /// `ply` plies from the root.
@@ -68,6 +75,7 @@ pub struct SearchResult {
 pub struct Engine {
     hash_bytes: usize,
     threads: usize,
+    table: Option<TranspositionTable>,
 }
 
 impl Default for Engine {
@@ -82,6 +90,7 @@ impl Engine {
         Engine {
             hash_bytes: 64 << 20,
             threads: 1,
+            table: None,
         }
     }
 
@@ -100,79 +109,232 @@ impl Engine {
         self.threads = threads.max(1);
     }
 
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// Forgets everything learned in earlier searches.
-    pub fn clear_hash(&mut self) {}
+    pub fn clear_hash(&mut self) {
+        if let Some(table) = &mut self.table {
+            table.clear();
+        }
+    }
+
+    /// The table, allocated (or re-allocated when the size setting changed) now.
+    fn table(&mut self) -> &mut TranspositionTable {
+        let wanted = TranspositionTable::new_size(self.hash_bytes);
+        if self.table.as_ref().map(TranspositionTable::bytes) != Some(wanted) {
+            self.table = None;
+            self.table = Some(TranspositionTable::new(self.hash_bytes));
+        }
+        self.table.get_or_insert_with(|| TranspositionTable::new(0))
+    }
 
     /// Searches `board` (side to move = `board.side_to_move()`) under `rule` within `limits`,
     /// stopping early when `stop` becomes true. `on_info` is called after each iteration.
+    ///
+    /// Before searching, a fallback move is chosen at once (own five, else the block of the
+    /// opponent's five, else the best-ordered candidate), so that even a zero time budget
+    /// gets a legal move. A position with a single sensible move (a five, a forced block) is
+    /// answered without a search.
     pub fn think(
         &mut self,
         board: &Board,
         rule: Rule,
-        _limits: &Limits,
+        limits: &Limits,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
-        let mover = board.side_to_move();
-        let legal: Vec<Point> = board
-            .empty_points()
-            .filter(|&p| rules::is_legal(board, p, rule))
-            .collect();
-        let mut best = legal
-            .first()
-            .copied()
-            .or_else(|| board.empty_points().next());
-        let mut score = 0;
-        if let Some(&win) = legal
-            .iter()
-            .find(|&&p| rules::would_win(board, p, mover, rule))
-        {
-            best = Some(win);
-            score = WIN - 1;
-        } else if let Some(&block) = legal
-            .iter()
-            .find(|&&p| rules::would_win(board, p, mover.opponent(), rule))
-        {
-            best = Some(block);
-        } else if !stop.load(Ordering::Relaxed) {
-            best = legal
-                .iter()
-                .copied()
-                .max_by_key(|&p| neighbour_weight(board, p, mover))
-                .or(best);
-        }
-        let result = SearchResult {
-            best_move: best,
-            score,
-            depth: 1,
-            nodes: legal.len() as u64,
-            pv: best.into_iter().collect(),
+        pattern::warm_up(rule);
+        let pos = PatternBoard::new(board, rule);
+        let us = board.side_to_move();
+        let Some(fallback) = quick_move(&pos, rule) else {
+            return SearchResult {
+                best_move: None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
         };
-        on_info(&SearchInfo {
-            depth: 1,
-            score,
-            nodes: result.nodes,
-            elapsed: start.elapsed(),
-            pv: result.pv.clone(),
+        let immediate = |point: Point, score: Score, on_info: &mut dyn FnMut(&SearchInfo)| {
+            on_info(&SearchInfo {
+                depth: 1,
+                score,
+                nodes: 1,
+                elapsed: start.elapsed(),
+                pv: vec![point],
+            });
+            SearchResult {
+                best_move: Some(point),
+                score,
+                depth: 1,
+                nodes: 1,
+                pv: vec![point],
+            }
+        };
+        if pos.threat_count(us, Threat::Five) > 0 {
+            return immediate(fallback, WIN - 1, on_info);
+        }
+        let root_points = root_moves(&pos, rule);
+        if root_points.len() <= 1 {
+            let point = root_points.first().copied().unwrap_or(fallback);
+            return immediate(point, 0, on_info);
+        }
+
+        let threads = self.threads;
+        let max_depth = limits.max_depth.map_or(worker::MAX_DEPTH, |d| {
+            (d as i32).clamp(1, worker::MAX_DEPTH)
         });
-        result
+        let table = self.table();
+        table.new_search();
+        let table: &TranspositionTable = table;
+        let shared = Shared {
+            stop,
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start,
+            limits: limits.clone(),
+            threads,
+            rule,
+        };
+        let root_list: Vec<RootMove> = root_points
+            .iter()
+            .map(|&point| RootMove {
+                point,
+                score: -WIN,
+                previous_score: -WIN,
+                pv: vec![point],
+            })
+            .collect();
+        let mut last_info: Option<SearchInfo> = None;
+        let (best, completed_depth, main_nodes) = std::thread::scope(|scope| {
+            for index in 1..threads {
+                let pos = pos.clone();
+                let root_list = root_list.clone();
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut helper = Worker::new(pos, table, shared, index, root_list);
+                    helper.iterate(max_depth, &mut |_, _, _| {});
+                });
+            }
+            let mut main = Worker::new(pos.clone(), table, &shared, 0, root_list);
+            main.iterate(max_depth, &mut |worker, depth, score| {
+                let info = SearchInfo {
+                    depth: depth as u32,
+                    score,
+                    nodes: shared.nodes.load(Ordering::Relaxed),
+                    elapsed: shared.start.elapsed(),
+                    pv: worker.root_moves[0].pv.clone(),
+                };
+                on_info(&info);
+                last_info = Some(info);
+                if let Some(soft) = shared.limits.soft_time {
+                    if shared.start.elapsed() >= soft {
+                        shared.done.store(true, Ordering::Relaxed);
+                    }
+                }
+            });
+            shared.done.store(true, Ordering::Relaxed);
+            (main.root_moves[0].clone(), main.completed_depth, main.nodes)
+        });
+        let nodes = if threads == 1 {
+            main_nodes
+        } else {
+            shared.nodes.load(Ordering::Relaxed)
+        };
+        if completed_depth == 0 && best.score == -WIN {
+            // Not even one iteration: the fallback.
+            return SearchResult {
+                best_move: Some(fallback),
+                score: 0,
+                depth: 0,
+                nodes,
+                pv: vec![fallback],
+            };
+        }
+        let score = if best.score > -WIN - 1 {
+            best.score
+        } else {
+            last_info.as_ref().map_or(0, |info| info.score)
+        };
+        SearchResult {
+            best_move: Some(best.point),
+            score,
+            depth: completed_depth as u32,
+            nodes,
+            pv: best.pv,
+        }
     }
 }
 
-/// Stones near `point`, weighted by closeness; prefers the centre on an empty board.
-fn neighbour_weight(board: &Board, point: Point, _mover: Color) -> i64 {
-    let mut weight = 0i64;
-    for dy in -2i64..=2 {
-        for dx in -2i64..=2 {
-            if let Some(q) = board.point(point.x() as i64 + dx, point.y() as i64 + dy) {
-                if board.stone(q).is_some() {
-                    weight += 3 - dx.abs().max(dy.abs());
-                }
-            }
-        }
+/// A legal move found without searching: our five, else the block of the opponent's five,
+/// else the best-ordered legal candidate, else any legal point, else any empty point. `None`
+/// only on a full board.
+pub fn quick_move(pos: &PatternBoard, rule: Rule) -> Option<Point> {
+    let board = pos.board();
+    let us = board.side_to_move();
+    let them = us.opponent();
+    if let Some(five) = pos.threat_set(us, Threat::Five).first() {
+        return Some(five);
     }
-    let cx = board.width() as i64 / 2;
-    let cy = board.height() as i64 / 2;
-    weight * 100 - (point.x() as i64 - cx).abs() - (point.y() as i64 - cy).abs()
+    if let Some(block) = pos
+        .threat_set(them, Threat::Five)
+        .iter()
+        .find(|&p| rules::is_legal(board, p, rule))
+    {
+        return Some(block);
+    }
+    if let Some(&best) = root_moves(pos, rule).first() {
+        return Some(best);
+    }
+    board
+        .empty_points()
+        .find(|&p| rules::is_legal(board, p, rule))
+        .or_else(|| board.empty_points().next())
+}
+
+/// The legal root moves worth searching, best-ordered first: a five alone if we have one; the
+/// legal blocks of the opponent's fives if it has any (when none is legal we have lost, and
+/// every legal candidate is listed); otherwise the threat-aware candidates.
+pub fn root_moves(pos: &PatternBoard, rule: Rule) -> Vec<Point> {
+    let board = pos.board();
+    let us = board.side_to_move();
+    let them = us.opponent();
+    let legal = |p: Point| rules::is_legal(board, p, rule);
+    if let Some(five) = pos.threat_set(us, Threat::Five).first() {
+        return vec![five];
+    }
+    let blocks: Vec<Point> = pos
+        .threat_set(them, Threat::Five)
+        .iter()
+        .filter(|&p| legal(p))
+        .collect();
+    if !blocks.is_empty() {
+        return blocks;
+    }
+    let mut points = worker::PointList::new();
+    worker::generate_moves(pos, rule, &mut points);
+    let mut scored: Vec<(i32, Point)> = points
+        .into_iter()
+        .filter(|&p| legal(p))
+        .map(|p| {
+            let info = pos.point(p);
+            let score = info.combination[us.index()].attack as i32
+                + info.combination[them.index()].defence as i32;
+            (score, p)
+        })
+        .collect();
+    if scored.is_empty() {
+        scored = board
+            .empty_points()
+            .filter(|&p| legal(p))
+            .map(|p| (0, p))
+            .collect();
+    }
+    // Highest score first; ties by point index, so the order is deterministic.
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    scored.into_iter().map(|(_, p)| p).collect()
 }

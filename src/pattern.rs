@@ -1,0 +1,1321 @@
+//! Line shapes and threat classes: what a stone of either colour on an empty point would make
+//! along each of its four lines ([`Pattern`]), what the four lines make together ([`Threat`]),
+//! and an incrementally kept board of both ([`PatternBoard`]) that the search reads its move
+//! ordering, threat detection and evaluation from.
+//!
+//! # Line tables
+//! A line through an empty point is read as the 20-bit [`LineSet::key`] (own stones and empty
+//! cells at offsets -5..-1, +1..+5). Only the 3^10 keys where no cell is both own and empty can
+//! occur; a table per rule variant maps each to a [`Pattern`], computed once, lazily, by a
+//! recursion that uses the table itself as its memo:
+//! - *five*: the stone makes a winning run through the point;
+//! - *four*: exactly one empty point of the line would then make five through the point
+//!   (*open four* when two or more would: it cannot be blocked);
+//! - *three* / *open three*: some empty point turns the line into a four / an open four;
+//! - *two*, *open two*, *one*, *open one*: likewise one level down.
+//!
+//! Split shapes (`X.XXX`, `XX.XX`, `X.XX.`) fall out of the recursion without special cases.
+//! Rule variants differ only in what counts as five: five or more (freestyle, renju white),
+//! exactly five (standard, renju black), five not closed at both ends (caro). For black under
+//! renju a line that makes an overline or two fours at once is marked [`Pattern::Forbidden`], and
+//! only a straight four (`.XXXX.`) is an open four, so that an open three is exactly a line with
+//! a key point as in the renju rules (the recursive "is the key point itself forbidden" part is
+//! left to [`crate::rules::forbidden_kind`]). Caro tables take the edge for an opponent stone;
+//! the one place where that matters for a result, a five closed at both ends, is flagged in the
+//! table and settled exactly with [`rules::makes_win`] by [`PatternBoard`].
+//!
+//! # Incremental state
+//! [`PatternBoard`] wraps a [`Board`]. Placing or removing a stone changes the line key of only
+//! the empty points within five cells of it along its four lines, so `play`/`undo` recompute
+//! those (at most 40 points, both colours), keep per-colour sets of points by [`Threat`] class
+//! and running sums of point values, and a set of candidate points near stones.
+
+use std::sync::OnceLock;
+
+use crate::board::{Board, Color, Point, CELL_COUNT, DIRECTIONS, MAX_SIZE};
+use crate::rules::{self, Rule};
+
+/// The shape a stone of one colour on an empty point would make along one line.
+/// Ordered from weakest to strongest (except [`Pattern::Forbidden`], which is a mark, not a
+/// strength).
+#[repr(u8)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+pub enum Pattern {
+    /// No five can ever go through the point on this line.
+    Dead = 0,
+    /// Black under renju: the stone would make an overline or two fours on this line.
+    Forbidden,
+    /// One stone that may become a closed two.
+    One,
+    /// One stone that may become an open two.
+    OpenOne,
+    /// A two that may become a closed three.
+    Two,
+    /// A two that may become an open three in one or two ways (`.X.X.`).
+    OpenTwo,
+    /// A two that may become an open three in three or more ways (`..XX..`).
+    WideOpenTwo,
+    /// A three that may become a (closed) four.
+    Three,
+    /// A three that may become an open four.
+    OpenThree,
+    /// A four: one empty point makes five.
+    Four,
+    /// An open four: two or more empty points make five.
+    OpenFour,
+    /// A five (a win).
+    Five,
+}
+
+/// Number of [`Pattern`] values.
+pub const PATTERN_COUNT: usize = 12;
+
+const ALL_PATTERNS: [Pattern; PATTERN_COUNT] = [
+    Pattern::Dead,
+    Pattern::Forbidden,
+    Pattern::One,
+    Pattern::OpenOne,
+    Pattern::Two,
+    Pattern::OpenTwo,
+    Pattern::WideOpenTwo,
+    Pattern::Three,
+    Pattern::OpenThree,
+    Pattern::Four,
+    Pattern::OpenFour,
+    Pattern::Five,
+];
+
+impl Pattern {
+    #[inline]
+    fn from_u8(value: u8) -> Pattern {
+        ALL_PATTERNS[(value as usize).min(PATTERN_COUNT - 1)]
+    }
+}
+
+/// What a stone of one colour on an empty point makes over its four lines together, from
+/// nothing to a five. The order is the order of urgency.
+#[repr(u8)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+pub enum Threat {
+    /// Nothing worth naming.
+    None = 0,
+    /// Black under renju: maybe forbidden (overline, two fours or two open threes by the line
+    /// tables); [`rules::forbidden_kind`] has the last word.
+    Forbidden,
+    /// One open two.
+    OpenTwo,
+    /// One closed three.
+    Three,
+    /// Two open twos.
+    DoubleOpenTwo,
+    /// A closed three with another three or open two.
+    ThreePlus,
+    /// One open three.
+    OpenThree,
+    /// An open three with a closed three or an open two.
+    OpenThreePlus,
+    /// Two open threes (wins unless answered by fours; forbidden for black under renju).
+    DoubleOpenThree,
+    /// A lone four.
+    Four,
+    /// A four with a closed three or an open two.
+    FourPlus,
+    /// A four and an open three (wins unless answered by fours).
+    FourOpenThree,
+    /// An open four or two fours (wins unless the opponent makes five first).
+    OpenFour,
+    /// A five.
+    Five,
+}
+
+/// Number of [`Threat`] values.
+pub const THREAT_COUNT: usize = 14;
+
+const ALL_THREATS: [Threat; THREAT_COUNT] = [
+    Threat::None,
+    Threat::Forbidden,
+    Threat::OpenTwo,
+    Threat::Three,
+    Threat::DoubleOpenTwo,
+    Threat::ThreePlus,
+    Threat::OpenThree,
+    Threat::OpenThreePlus,
+    Threat::DoubleOpenThree,
+    Threat::Four,
+    Threat::FourPlus,
+    Threat::FourOpenThree,
+    Threat::OpenFour,
+    Threat::Five,
+];
+
+impl Threat {
+    /// The threat with this `as u8` value.
+    #[inline]
+    pub fn from_u8(value: u8) -> Threat {
+        ALL_THREATS[(value as usize).min(THREAT_COUNT - 1)]
+    }
+
+    /// Whether playing here makes a four or better (a forcing move).
+    #[inline]
+    pub fn is_four(self) -> bool {
+        self >= Threat::Four
+    }
+
+    /// Whether playing here wins unless the opponent answers with fours: an open four, a
+    /// four-three or a double open three.
+    #[inline]
+    pub fn is_winning_threat(self) -> bool {
+        matches!(
+            self,
+            Threat::OpenFour | Threat::FourOpenThree | Threat::DoubleOpenThree
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Line tables
+
+/// What counts as five on one line, for one colour under one rule.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum LineRule {
+    /// Five or more (freestyle; white under renju).
+    FiveOrMore,
+    /// Exactly five (standard).
+    ExactlyFive,
+    /// Exactly five; an overline or two fours on the line is forbidden (black under renju).
+    RenjuBlack,
+    /// Five or more, a five closed at both ends does not count (caro).
+    Caro,
+    /// Exactly five, not closed at both ends (caro, exact five).
+    CaroExact,
+}
+
+const LINE_RULE_COUNT: usize = 5;
+
+impl LineRule {
+    fn of(rule: Rule, color: Color) -> LineRule {
+        match rule {
+            Rule::Freestyle => LineRule::FiveOrMore,
+            Rule::Standard => LineRule::ExactlyFive,
+            Rule::Renju => match color {
+                Color::Black => LineRule::RenjuBlack,
+                Color::White => LineRule::FiveOrMore,
+            },
+            Rule::Caro => LineRule::Caro,
+            Rule::CaroExact => LineRule::CaroExact,
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Flag bit in a line table entry: under caro, a five closed at both ends, where an end may be
+/// the edge of the board (then it is a five after all).
+const CARO_CLOSED_FIVE: u8 = 0x80;
+/// Table entry not computed yet.
+const UNSET: u8 = 0x7F;
+
+const CELL_EMPTY: u8 = 0;
+const CELL_OWN: u8 = 1;
+const CELL_BLOCKED: u8 = 2;
+
+/// Window index (0..11, 5 = the point) of each key slot (0..10).
+const SLOT_INDEX: [usize; 10] = [0, 1, 2, 3, 4, 6, 7, 8, 9, 10];
+
+/// The key slot of window index `index` (not 5).
+#[inline]
+fn slot_of(index: usize) -> usize {
+    if index < 5 {
+        index
+    } else {
+        index - 1
+    }
+}
+
+fn decode_key(key: u32) -> [u8; 11] {
+    let mut cells = [CELL_BLOCKED; 11];
+    cells[5] = CELL_OWN;
+    for (slot, &index) in SLOT_INDEX.iter().enumerate() {
+        if key >> slot & 1 == 1 {
+            cells[index] = CELL_OWN;
+        } else if key >> (slot + 10) & 1 == 1 {
+            cells[index] = CELL_EMPTY;
+        }
+    }
+    cells
+}
+
+/// The run of own stones through the centre: `(low, high)` window indices.
+fn centre_run(cells: &[u8; 11]) -> (usize, usize) {
+    let mut low = 5;
+    while low > 0 && cells[low - 1] == CELL_OWN {
+        low -= 1;
+    }
+    let mut high = 5;
+    while high < 10 && cells[high + 1] == CELL_OWN {
+        high += 1;
+    }
+    (low, high)
+}
+
+/// How the run through the centre ends the line's story.
+enum RunVerdict {
+    /// Not a five (yet).
+    Open,
+    /// A five.
+    Five,
+    /// A caro five closed at both ends (maybe by the edge).
+    ClosedFive,
+    /// Too long to ever be a five for this rule (exact-five rules).
+    Overline,
+}
+
+fn judge_run(cells: &[u8; 11], line_rule: LineRule) -> RunVerdict {
+    let (low, high) = centre_run(cells);
+    let length = high - low + 1;
+    let closed_both = || {
+        low > 0 && high < 10 && cells[low - 1] == CELL_BLOCKED && cells[high + 1] == CELL_BLOCKED
+    };
+    match line_rule {
+        LineRule::FiveOrMore if length >= 5 => RunVerdict::Five,
+        LineRule::ExactlyFive | LineRule::RenjuBlack if length == 5 => RunVerdict::Five,
+        LineRule::ExactlyFive | LineRule::RenjuBlack if length > 5 => RunVerdict::Overline,
+        LineRule::Caro if length > 5 => RunVerdict::Five,
+        LineRule::Caro | LineRule::CaroExact if length == 5 => {
+            if closed_both() {
+                RunVerdict::ClosedFive
+            } else {
+                RunVerdict::Five
+            }
+        }
+        LineRule::CaroExact if length > 5 => RunVerdict::Overline,
+        _ => RunVerdict::Open,
+    }
+}
+
+/// Classifies `key` (and, through the memo, every key with more own stones).
+fn classify(key: u32, table: &mut [u8], line_rule: LineRule) -> u8 {
+    let known = table[key as usize];
+    if known != UNSET {
+        return known;
+    }
+    let mut cells = decode_key(key);
+    let entry = match judge_run(&cells, line_rule) {
+        RunVerdict::Five => Pattern::Five as u8,
+        RunVerdict::Overline => match line_rule {
+            LineRule::RenjuBlack => Pattern::Forbidden as u8,
+            _ => Pattern::Dead as u8,
+        },
+        RunVerdict::ClosedFive => Pattern::Dead as u8 | CARO_CLOSED_FIVE,
+        RunVerdict::Open => {
+            // Five points: empty cells within four of the centre that make five through it.
+            let mut five_points = [0usize; 8];
+            let mut five_count = 0;
+            for index in 1..=9 {
+                if cells[index] != CELL_EMPTY {
+                    continue;
+                }
+                cells[index] = CELL_OWN;
+                if matches!(judge_run(&cells, line_rule), RunVerdict::Five) {
+                    five_points[five_count] = index;
+                    five_count += 1;
+                }
+                cells[index] = CELL_EMPTY;
+            }
+            if five_count >= 2 {
+                let straight = five_count == 2 && five_points[1] - five_points[0] == 5;
+                if line_rule == LineRule::RenjuBlack && !straight {
+                    Pattern::Forbidden as u8
+                } else {
+                    Pattern::OpenFour as u8
+                }
+            } else if five_count == 1 {
+                Pattern::Four as u8
+            } else {
+                let mut best = Pattern::Dead;
+                let mut open_three_children = 0;
+                for (index, &cell) in cells.iter().enumerate().take(10).skip(1) {
+                    if cell != CELL_EMPTY {
+                        continue;
+                    }
+                    let slot = slot_of(index);
+                    let child_key = (key | 1 << slot) & !(1 << (slot + 10));
+                    let child = Pattern::from_u8(classify(child_key, table, line_rule) & 0x7F);
+                    let made = match child {
+                        Pattern::OpenFour => Pattern::OpenThree,
+                        Pattern::Four => Pattern::Three,
+                        Pattern::OpenThree => {
+                            open_three_children += 1;
+                            Pattern::OpenTwo
+                        }
+                        Pattern::Three => Pattern::Two,
+                        Pattern::OpenTwo | Pattern::WideOpenTwo => Pattern::OpenOne,
+                        Pattern::Two => Pattern::One,
+                        _ => Pattern::Dead,
+                    };
+                    best = best.max(made);
+                }
+                if best == Pattern::OpenTwo && open_three_children >= 3 {
+                    best = Pattern::WideOpenTwo;
+                }
+                best as u8
+            }
+        }
+    };
+    table[key as usize] = entry;
+    entry
+}
+
+fn build_line_table(line_rule: LineRule) -> Vec<u8> {
+    let mut table = vec![UNSET; 1 << 20];
+    for code in 0..3u32.pow(10) {
+        let mut rest = code;
+        let mut key = 0u32;
+        for slot in 0..10 {
+            match rest % 3 {
+                0 => key |= 1 << (slot + 10),
+                1 => key |= 1 << slot,
+                _ => {}
+            }
+            rest /= 3;
+        }
+        classify(key, &mut table, line_rule);
+    }
+    table
+}
+
+fn line_table(line_rule: LineRule) -> &'static [u8] {
+    static TABLES: [OnceLock<Vec<u8>>; LINE_RULE_COUNT] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    TABLES[line_rule.index()].get_or_init(|| build_line_table(line_rule))
+}
+
+/// The pattern a stone of `color` on the empty `point` makes along `direction` under `rule`,
+/// read from the line tables (for caro, a five closed at both ends reads as dead even when one
+/// end is the edge; [`PatternBoard`] settles that case exactly).
+pub fn line_pattern(
+    board: &Board,
+    point: Point,
+    direction: usize,
+    color: Color,
+    rule: Rule,
+) -> Pattern {
+    let table = line_table(LineRule::of(rule, color));
+    Pattern::from_u8(table[board.line_key(point, direction, color) as usize] & 0x7F)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Combining four lines
+
+/// What the four line patterns of a point add up to, for one colour.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Combination {
+    /// The threat class, as `Threat as u8`.
+    pub threat: u8,
+    /// The point's contribution to the evaluation (its potential for this colour).
+    pub value: i16,
+    /// Move-ordering score for this colour playing here.
+    pub attack: i16,
+    /// Move-ordering score for the other colour playing here to spoil it.
+    pub defence: i16,
+}
+
+/// Number of combination table entries: four base-12 digits.
+const COMBINATION_COUNT: usize = PATTERN_COUNT * PATTERN_COUNT * PATTERN_COUNT * PATTERN_COUNT;
+
+/// The index of four line patterns in a combination table.
+#[inline]
+pub fn combination_index(patterns: [u8; 4]) -> usize {
+    let [a, b, c, d] = patterns.map(|p| p as usize);
+    ((a * PATTERN_COUNT + b) * PATTERN_COUNT + c) * PATTERN_COUNT + d
+}
+
+/// Evaluation weight of one line pattern at an empty point: how much the point is worth to a
+/// colour because of that line. Roughly geometric: each step towards five multiplies the
+/// worth, and open shapes are worth about twice closed ones because they need two moves to
+/// stop. Fours and fives at empty points are mostly handled as threats by the search, so their
+/// weights only have to rank them above threes.
+const LINE_VALUE: [i16; PATTERN_COUNT] = [
+    0,   // Dead: no five possible, worthless.
+    0,   // Forbidden: black may not play it, worthless to black.
+    1,   // One
+    3,   // OpenOne
+    6,   // Two
+    14,  // OpenTwo
+    18,  // WideOpenTwo: more ways to an open three.
+    16,  // Three: one move from a (closed) four.
+    48,  // OpenThree: one move from an open four.
+    40,  // Four: one move from five, but a single block stops it.
+    140, // OpenFour
+    300, // Five
+];
+
+/// Extra evaluation worth of a point by its threat class, on top of the line weights: points
+/// where two lines help each other are worth more than the sum (a double threat cannot be
+/// blocked with one stone).
+const THREAT_VALUE: [i16; THREAT_COUNT] = [
+    0,   // None
+    0,   // Forbidden
+    0,   // OpenTwo
+    0,   // Three
+    8,   // DoubleOpenTwo: next move can make a double three.
+    10,  // ThreePlus
+    0,   // OpenThree
+    16,  // OpenThreePlus
+    60,  // DoubleOpenThree: a winning threat (if not forbidden).
+    0,   // Four
+    14,  // FourPlus
+    90,  // FourOpenThree: a winning threat.
+    120, // OpenFour
+    200, // Five
+];
+
+/// Move-ordering score of playing a point by its threat class, for the mover. Wins first, then
+/// the winning threats, fours (forcing), open threes; the line weights break ties.
+const ATTACK_SCORE: [i16; THREAT_COUNT] = [
+    0,     // None
+    -1000, // Forbidden: tried last (and filtered when really forbidden).
+    60,    // OpenTwo
+    40,    // Three
+    150,   // DoubleOpenTwo
+    160,   // ThreePlus
+    300,   // OpenThree
+    450,   // OpenThreePlus
+    2500,  // DoubleOpenThree
+    250,   // Four: forcing, but spends the shape.
+    600,   // FourPlus
+    5000,  // FourOpenThree
+    10000, // OpenFour
+    30000, // Five
+];
+
+/// Move-ordering score of playing where the opponent's threat is, to spoil it. Blocking the
+/// opponent's five comes just after making our own; blocking an open three (the opponent's
+/// open-four point) and four-threes next.
+const DEFENCE_SCORE: [i16; THREAT_COUNT] = [
+    0,     // None
+    0,     // Forbidden: the opponent may not play there anyway.
+    30,    // OpenTwo
+    15,    // Three
+    80,    // DoubleOpenTwo
+    80,    // ThreePlus
+    140,   // OpenThree
+    220,   // OpenThreePlus
+    1200,  // DoubleOpenThree
+    60,    // Four
+    150,   // FourPlus
+    2000,  // FourOpenThree
+    4000,  // OpenFour
+    20000, // Five
+];
+
+fn threat_of(patterns: [Pattern; 4], renju_black: bool) -> Threat {
+    let count = |wanted: &[Pattern]| patterns.iter().filter(|p| wanted.contains(p)).count();
+    let fives = count(&[Pattern::Five]);
+    let open_fours = count(&[Pattern::OpenFour]);
+    let fours = count(&[Pattern::Four]);
+    let open_threes = count(&[Pattern::OpenThree]);
+    let threes = count(&[Pattern::Three]);
+    let open_twos = count(&[Pattern::OpenTwo, Pattern::WideOpenTwo]);
+    let forbidden = count(&[Pattern::Forbidden]);
+    if fives > 0 {
+        return Threat::Five;
+    }
+    if renju_black && (forbidden > 0 || open_fours + fours >= 2 || open_threes >= 2) {
+        return Threat::Forbidden;
+    }
+    if open_fours > 0 || fours >= 2 {
+        Threat::OpenFour
+    } else if fours == 1 && open_threes > 0 {
+        Threat::FourOpenThree
+    } else if fours == 1 && threes + open_twos > 0 {
+        Threat::FourPlus
+    } else if fours == 1 {
+        Threat::Four
+    } else if open_threes >= 2 {
+        Threat::DoubleOpenThree
+    } else if open_threes == 1 && threes + open_twos > 0 {
+        Threat::OpenThreePlus
+    } else if open_threes == 1 {
+        Threat::OpenThree
+    } else if threes >= 1 && threes + open_twos >= 2 {
+        Threat::ThreePlus
+    } else if open_twos >= 2 {
+        Threat::DoubleOpenTwo
+    } else if threes == 1 {
+        Threat::Three
+    } else if open_twos == 1 {
+        Threat::OpenTwo
+    } else {
+        Threat::None
+    }
+}
+
+fn build_combination_table(renju_black: bool) -> Vec<Combination> {
+    let mut table = vec![Combination::default(); COMBINATION_COUNT];
+    for (index, entry) in table.iter_mut().enumerate() {
+        let mut rest = index;
+        let mut patterns = [Pattern::Dead; 4];
+        for slot in (0..4).rev() {
+            patterns[slot] = ALL_PATTERNS[rest % PATTERN_COUNT];
+            rest /= PATTERN_COUNT;
+        }
+        let threat = threat_of(patterns, renju_black);
+        let line_sum: i16 = patterns.iter().map(|&p| LINE_VALUE[p as usize]).sum();
+        let value = if threat == Threat::Forbidden {
+            0
+        } else {
+            line_sum + THREAT_VALUE[threat as usize]
+        };
+        *entry = Combination {
+            threat: threat as u8,
+            value,
+            attack: ATTACK_SCORE[threat as usize] + line_sum,
+            defence: DEFENCE_SCORE[threat as usize] + line_sum / 2,
+        };
+    }
+    table
+}
+
+fn combination_table(renju_black: bool) -> &'static [Combination] {
+    static TABLES: [OnceLock<Vec<Combination>>; 2] = [OnceLock::new(), OnceLock::new()];
+    TABLES[renju_black as usize].get_or_init(|| build_combination_table(renju_black))
+}
+
+/// Builds the tables `rule` needs now, so that the first search does not pay for it.
+pub fn warm_up(rule: Rule) {
+    for color in [Color::Black, Color::White] {
+        line_table(LineRule::of(rule, color));
+    }
+    combination_table(false);
+    if rule == Rule::Renju {
+        combination_table(true);
+    }
+    pair_table(rule);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Point sets
+
+/// A set of points as a 1024-bit mask.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PointSet {
+    words: [u64; CELL_COUNT / 64],
+}
+
+impl Default for PointSet {
+    fn default() -> Self {
+        PointSet::new()
+    }
+}
+
+impl PointSet {
+    /// The empty set.
+    pub const fn new() -> PointSet {
+        PointSet {
+            words: [0; CELL_COUNT / 64],
+        }
+    }
+
+    /// Adds `point`.
+    #[inline]
+    pub fn insert(&mut self, point: Point) {
+        self.words[point.index() / 64] |= 1 << (point.index() % 64);
+    }
+
+    /// Removes `point`.
+    #[inline]
+    pub fn remove(&mut self, point: Point) {
+        self.words[point.index() / 64] &= !(1 << (point.index() % 64));
+    }
+
+    /// Whether `point` is in the set.
+    #[inline]
+    pub fn contains(&self, point: Point) -> bool {
+        self.words[point.index() / 64] >> (point.index() % 64) & 1 == 1
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// Adds every point of `other`.
+    #[inline]
+    pub fn union_with(&mut self, other: &PointSet) {
+        for (word, other) in self.words.iter_mut().zip(other.words.iter()) {
+            *word |= other;
+        }
+    }
+
+    /// The points, in index order.
+    #[inline]
+    pub fn iter(&self) -> PointSetIter<'_> {
+        PointSetIter {
+            words: &self.words,
+            word_index: 0,
+            current: self.words[0],
+        }
+    }
+
+    /// The first point, in index order.
+    #[inline]
+    pub fn first(&self) -> Option<Point> {
+        self.iter().next()
+    }
+}
+
+/// Iterator over a [`PointSet`].
+pub struct PointSetIter<'a> {
+    words: &'a [u64; CELL_COUNT / 64],
+    word_index: usize,
+    current: u64,
+}
+
+impl Iterator for PointSetIter<'_> {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        loop {
+            if self.current != 0 {
+                let bit = self.current.trailing_zeros() as usize;
+                self.current &= self.current - 1;
+                return Some(Point::from_index(self.word_index * 64 + bit));
+            }
+            self.word_index += 1;
+            if self.word_index >= self.words.len() {
+                return None;
+            }
+            self.current = self.words[self.word_index];
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Two-colour line keys
+
+/// Two-bit cell codes of a [`PatternBoard`] line key.
+const CODE_EMPTY: u32 = 0;
+const CODE_BLACK: u32 = 1;
+const CODE_WHITE: u32 = 2;
+const CODE_WALL: u32 = 3;
+
+/// Nibble in a two-colour table entry for a caro five closed at both ends (settled exactly).
+const NIBBLE_CARO_CLOSED: u8 = 15;
+
+#[inline]
+fn code_of(color: Color) -> u32 {
+    match color {
+        Color::Black => CODE_BLACK,
+        Color::White => CODE_WHITE,
+    }
+}
+
+/// The slot (0..10) of offset `offset` (-5..-1, 1..5) in a two-colour line key: offsets
+/// -4..-1 and +1..+4 in slots 0..7, then -5 and +5 in slots 8 and 9. With the outer cells in
+/// the top bits, the keys met most (outer cells empty) share one 64 KB block of the table, and
+/// freestyle, where the outer cells never matter, masks them off.
+#[inline]
+const fn offset_slot(offset: i32) -> u32 {
+    match offset {
+        -5 => 8,
+        5 => 9,
+        _ if offset < 0 => (offset + 4) as u32,
+        _ => (offset + 3) as u32,
+    }
+}
+
+/// The offset (-5..-1, 1..5) of two-colour key slot `slot`; the inverse of [`offset_slot`].
+const fn slot_offset(slot: u32) -> i32 {
+    match slot {
+        8 => -5,
+        9 => 5,
+        _ if slot < 4 => slot as i32 - 4,
+        _ => slot as i32 - 3,
+    }
+}
+
+/// The bits of a two-colour key that matter under `rule`.
+fn key_mask(rule: Rule) -> u32 {
+    if rule == Rule::Freestyle {
+        0xFFFF
+    } else {
+        0xF_FFFF
+    }
+}
+
+/// Two-colour table: indexed by a 20-bit key of ten two-bit cell codes (offsets -5..-1,
+/// +1..+5; empty, black, white, wall), the black pattern in the low nibble and the white one
+/// in the high nibble. Built from the one-colour tables of the rule.
+fn build_pair_table(rule: Rule) -> Vec<u8> {
+    let black_table = line_table(LineRule::of(rule, Color::Black));
+    let white_table = line_table(LineRule::of(rule, Color::White));
+    let nibble = |entry: u8| {
+        if entry & CARO_CLOSED_FIVE != 0 {
+            NIBBLE_CARO_CLOSED
+        } else {
+            entry & 0x7F
+        }
+    };
+    let mut table = vec![0u8; 1 << 20];
+    for (key, entry) in table.iter_mut().enumerate() {
+        let mut black_key = 0u32;
+        let mut white_key = 0u32;
+        for slot in 0..10 {
+            // The one-colour key orders its slots by offset: -5..-1, +1..+5.
+            let offset = slot_offset(slot);
+            let bit = if offset < 0 { offset + 5 } else { offset + 4 };
+            match (key >> (2 * slot)) as u32 & 3 {
+                CODE_EMPTY => {
+                    black_key |= 1 << (bit + 10);
+                    white_key |= 1 << (bit + 10);
+                }
+                CODE_BLACK => black_key |= 1 << bit,
+                CODE_WHITE => white_key |= 1 << bit,
+                _ => {}
+            }
+        }
+        *entry =
+            nibble(black_table[black_key as usize]) | nibble(white_table[white_key as usize]) << 4;
+    }
+    table
+}
+
+fn pair_table(rule: Rule) -> &'static [u8] {
+    static TABLES: [OnceLock<Vec<u8>>; 5] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    let index = match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+        Rule::Caro => 3,
+        Rule::CaroExact => 4,
+    };
+    TABLES[index].get_or_init(|| build_pair_table(rule))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The incremental pattern board
+
+/// What is known about one point for both colours (meaningful only while it is empty).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PointPatterns {
+    /// Line pattern per colour and direction, as `Pattern as u8`.
+    pub lines: [[u8; 4]; 2],
+    /// The combination per colour.
+    pub combination: [Combination; 2],
+}
+
+impl PointPatterns {
+    /// The threat class of a `color` stone here.
+    #[inline]
+    pub fn threat(&self, color: Color) -> Threat {
+        Threat::from_u8(self.combination[color.index()].threat)
+    }
+
+    /// The line pattern of a `color` stone here along `direction`.
+    #[inline]
+    pub fn line(&self, color: Color, direction: usize) -> Pattern {
+        Pattern::from_u8(self.lines[color.index()][direction])
+    }
+}
+
+/// Radius of the square around each stone whose empty points are move candidates.
+pub const CANDIDATE_RADIUS: i32 = 2;
+
+/// A board with the line patterns and threat classes of every empty point, kept up to date by
+/// [`PatternBoard::play`] and [`PatternBoard::undo`].
+///
+/// Every point keeps, per direction, a two-colour line key of its ten neighbours; a move
+/// changes one two-bit slot in the keys of the points within five cells along its lines, and
+/// the empty ones among them look their patterns up again (one table read gives both colours).
+#[derive(Clone)]
+pub struct PatternBoard {
+    board: Board,
+    rule: Rule,
+    pair_table: &'static [u8],
+    key_mask: u32,
+    combination_tables: [&'static [Combination]; 2],
+    /// Per point and direction, the two-colour line key.
+    keys: Vec<[u32; 4]>,
+    points: Vec<PointPatterns>,
+    /// Per colour and threat class, the empty points of that class.
+    threat_sets: [[PointSet; THREAT_COUNT]; 2],
+    /// Per colour and threat class, how many points.
+    threat_counts: [[u16; THREAT_COUNT]; 2],
+    /// Per colour, the sum of the values of the empty points.
+    value_sums: [i32; 2],
+    /// Stones in the candidate square around each point.
+    near_counts: Vec<u8>,
+    /// Empty points with a stone in the candidate square.
+    candidates: PointSet,
+}
+
+impl PatternBoard {
+    /// The pattern board of `board` under `rule`.
+    pub fn new(board: &Board, rule: Rule) -> PatternBoard {
+        let renju = rule == Rule::Renju;
+        let mut state = PatternBoard {
+            board: board.clone(),
+            rule,
+            pair_table: pair_table(rule),
+            key_mask: key_mask(rule),
+            combination_tables: [combination_table(renju), combination_table(false)],
+            keys: vec![[0; 4]; CELL_COUNT],
+            points: vec![PointPatterns::default(); CELL_COUNT],
+            threat_sets: [[PointSet::new(); THREAT_COUNT]; 2],
+            threat_counts: [[0; THREAT_COUNT]; 2],
+            value_sums: [0; 2],
+            near_counts: vec![0; CELL_COUNT],
+            candidates: PointSet::new(),
+        };
+        let (width, height) = (board.width(), board.height());
+        let points: Vec<Point> = state.board.points().collect();
+        for &point in &points {
+            for direction in 0..4 {
+                let mut key = 0;
+                for offset in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                    let code = match point.offset(direction, offset, width, height) {
+                        None => CODE_WALL,
+                        Some(q) => match state.board.cell(q) {
+                            crate::board::Cell::Empty => CODE_EMPTY,
+                            crate::board::Cell::Blocked => CODE_WALL,
+                            crate::board::Cell::Stone(color) => code_of(color),
+                        },
+                    };
+                    key |= code << (2 * offset_slot(offset));
+                }
+                state.keys[point.index()][direction] = key;
+            }
+            if state.board.stone(point).is_some() {
+                state.add_near(point, 1);
+            }
+        }
+        for &point in &points {
+            if state.board.is_empty(point) {
+                state.compute_point(point);
+                state.account(point, 1);
+                if state.near_counts[point.index()] > 0 {
+                    state.candidates.insert(point);
+                }
+            }
+        }
+        state
+    }
+
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The rule.
+    #[inline]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.board.side_to_move()
+    }
+
+    /// The patterns of `point` (meaningful while it is empty).
+    #[inline]
+    pub fn point(&self, point: Point) -> &PointPatterns {
+        &self.points[point.index()]
+    }
+
+    /// The threat class of a `color` stone on the empty `point`.
+    #[inline]
+    pub fn threat(&self, point: Point, color: Color) -> Threat {
+        self.points[point.index()].threat(color)
+    }
+
+    /// The empty points where `color` has threat class `threat`.
+    #[inline]
+    pub fn threat_set(&self, color: Color, threat: Threat) -> &PointSet {
+        &self.threat_sets[color.index()][threat as usize]
+    }
+
+    /// How many empty points have threat class `threat` for `color`.
+    #[inline]
+    pub fn threat_count(&self, color: Color, threat: Threat) -> usize {
+        self.threat_counts[color.index()][threat as usize] as usize
+    }
+
+    /// How many empty points have a threat class of at least `threat` for `color`.
+    #[inline]
+    pub fn threat_count_at_least(&self, color: Color, threat: Threat) -> usize {
+        self.threat_counts[color.index()][threat as usize..]
+            .iter()
+            .map(|&n| n as usize)
+            .sum()
+    }
+
+    /// The sum of the point values of `color` over the empty points.
+    #[inline]
+    pub fn value_sum(&self, color: Color) -> i32 {
+        self.value_sums[color.index()]
+    }
+
+    /// Empty points within [`CANDIDATE_RADIUS`] of a stone.
+    #[inline]
+    pub fn candidates(&self) -> &PointSet {
+        &self.candidates
+    }
+
+    /// Plays `point` (empty, on the board) for the side to move.
+    pub fn play(&mut self, point: Point) {
+        let color = self.board.side_to_move();
+        self.account(point, -1);
+        self.candidates.remove(point);
+        self.board.play_unchecked(point);
+        self.add_near(point, 1);
+        self.update_lines(point, code_of(color));
+    }
+
+    /// Takes back the last move; returns it.
+    pub fn undo(&mut self) -> Option<Point> {
+        let point = self.board.undo()?;
+        self.add_near(point, -1);
+        self.update_lines(point, CODE_EMPTY);
+        self.compute_point(point);
+        self.account(point, 1);
+        if self.near_counts[point.index()] > 0 {
+            self.candidates.insert(point);
+        }
+        Some(point)
+    }
+
+    /// Adds (`sign` = 1) or removes (`sign` = -1) the point's current combination from the
+    /// sets and sums.
+    #[inline]
+    fn account(&mut self, point: Point, sign: i32) {
+        let entry = &self.points[point.index()];
+        for color in 0..2 {
+            let combination = entry.combination[color];
+            let threat = combination.threat as usize;
+            if sign > 0 {
+                self.threat_sets[color][threat].insert(point);
+                self.threat_counts[color][threat] += 1;
+            } else {
+                self.threat_sets[color][threat].remove(point);
+                self.threat_counts[color][threat] -= 1;
+            }
+            self.value_sums[color] += sign * combination.value as i32;
+        }
+    }
+
+    /// Writes `code` into the slot of `center` in the line keys of the points within five
+    /// cells along its lines, and refreshes the empty ones.
+    #[inline]
+    fn update_lines(&mut self, center: Point, code: u32) {
+        let width = self.board.width() as i32;
+        let height = self.board.height() as i32;
+        let (cx, cy) = (center.x() as i32, center.y() as i32);
+        for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            for step in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                let x = cx + dx * step;
+                let y = cy + dy * step;
+                if x < 0 || y < 0 || x >= width || y >= height {
+                    continue;
+                }
+                let point = Point::new(x as usize, y as usize);
+                // From `point`, the centre lies at offset -step.
+                let shift = 2 * offset_slot(-step);
+                let key = &mut self.keys[point.index()][direction];
+                *key = (*key & !(3 << shift)) | code << shift;
+                if self.board.is_empty(point) {
+                    self.refresh_direction(point, direction);
+                }
+            }
+        }
+    }
+
+    /// The line patterns of both colours along `direction` from the key.
+    #[inline]
+    fn read_direction(&self, point: Point, direction: usize) -> (u8, u8) {
+        let entry = self.pair_table[(self.keys[point.index()][direction] & self.key_mask) as usize];
+        let (mut black, mut white) = (entry & 15, entry >> 4);
+        if black == NIBBLE_CARO_CLOSED {
+            black = self.settle_caro_five(point, Color::Black);
+        }
+        if white == NIBBLE_CARO_CLOSED {
+            white = self.settle_caro_five(point, Color::White);
+        }
+        (black, white)
+    }
+
+    #[cold]
+    fn settle_caro_five(&self, point: Point, color: Color) -> u8 {
+        if rules::makes_win(self.board.lines(), point, color, self.rule) {
+            Pattern::Five as u8
+        } else {
+            Pattern::Dead as u8
+        }
+    }
+
+    /// Recomputes every direction of the empty `point` (not accounted).
+    fn compute_point(&mut self, point: Point) {
+        for direction in 0..4 {
+            let (black, white) = self.read_direction(point, direction);
+            let entry = &mut self.points[point.index()];
+            entry.lines[0][direction] = black;
+            entry.lines[1][direction] = white;
+        }
+        let entry = &mut self.points[point.index()];
+        for color in 0..2 {
+            entry.combination[color] =
+                self.combination_tables[color][combination_index(entry.lines[color])];
+        }
+    }
+
+    /// Re-reads one direction of the empty `point` and updates its combination, sets and sums.
+    #[inline]
+    fn refresh_direction(&mut self, point: Point, direction: usize) {
+        let (black, white) = self.read_direction(point, direction);
+        let index = point.index();
+        let entry = &mut self.points[index];
+        if entry.lines[0][direction] == black && entry.lines[1][direction] == white {
+            return;
+        }
+        entry.lines[0][direction] = black;
+        entry.lines[1][direction] = white;
+        for color in 0..2 {
+            let old = entry.combination[color];
+            let new = self.combination_tables[color][combination_index(entry.lines[color])];
+            entry.combination[color] = new;
+            self.value_sums[color] += new.value as i32 - old.value as i32;
+            if old.threat != new.threat {
+                self.threat_sets[color][old.threat as usize].remove(point);
+                self.threat_counts[color][old.threat as usize] -= 1;
+                self.threat_sets[color][new.threat as usize].insert(point);
+                self.threat_counts[color][new.threat as usize] += 1;
+            }
+        }
+    }
+
+    fn add_near(&mut self, center: Point, delta: i32) {
+        let width = self.board.width() as i32;
+        let height = self.board.height() as i32;
+        let (cx, cy) = (center.x() as i32, center.y() as i32);
+        for y in (cy - CANDIDATE_RADIUS).max(0)..=(cy + CANDIDATE_RADIUS).min(height - 1) {
+            for x in (cx - CANDIDATE_RADIUS).max(0)..=(cx + CANDIDATE_RADIUS).min(width - 1) {
+                let point = Point::new(x as usize, y as usize);
+                let count = &mut self.near_counts[point.index()];
+                *count = (*count as i32 + delta) as u8;
+                if point == center {
+                    continue;
+                }
+                if *count == 0 {
+                    self.candidates.remove(point);
+                } else if delta > 0 && *count == 1 && self.board.is_empty(point) {
+                    self.candidates.insert(point);
+                }
+            }
+        }
+    }
+
+    /// Whether the incremental state equals a from-scratch rebuild (for tests).
+    pub fn is_consistent(&self) -> bool {
+        let fresh = PatternBoard::new(&self.board, self.rule);
+        self.board.points().all(|p| {
+            self.keys[p.index()] == fresh.keys[p.index()]
+                && (!self.board.is_empty(p)
+                    || (self.points[p.index()].lines == fresh.points[p.index()].lines
+                        && self.points[p.index()].combination[0].threat
+                            == fresh.points[p.index()].combination[0].threat
+                        && self.points[p.index()].combination[1].threat
+                            == fresh.points[p.index()].combination[1].threat))
+        }) && self.threat_counts == fresh.threat_counts
+            && self.threat_sets == fresh.threat_sets
+            && self.value_sums == fresh.value_sums
+            && self.candidates == fresh.candidates
+    }
+}
+
+/// Keeps `MAX_SIZE` in use for readers of this module: every point index is below
+/// `MAX_SIZE * MAX_SIZE`.
+const _: () = assert!(CELL_COUNT == MAX_SIZE * MAX_SIZE);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pattern_of(row: &str, rule: Rule, color: Color) -> Pattern {
+        // `row` is one horizontal line; `*` marks the point asked about.
+        let width = row.chars().count().max(5);
+        let text: String = row.replace('*', ".");
+        let empty_rows = format!("{}\n", ".".repeat(width)).repeat(4);
+        let board = Board::from_ascii(&format!("{text}\n{empty_rows}")).unwrap();
+        let x = row.chars().position(|c| c == '*').unwrap();
+        line_pattern(&board, Point::new(x, 0), 0, color, rule)
+    }
+
+    #[test]
+    fn shapes_on_one_line() {
+        let black = Color::Black;
+        let free = Rule::Freestyle;
+        assert_eq!(pattern_of("....XXXX*....", free, black), Pattern::Five);
+        assert_eq!(pattern_of("...OXXX*.....", free, black), Pattern::Four);
+        assert_eq!(pattern_of("....XXX*.....", free, black), Pattern::OpenFour);
+        assert_eq!(pattern_of("....X.X*X....", free, black), Pattern::Four);
+        assert_eq!(pattern_of("....XX*......", free, black), Pattern::OpenThree);
+        assert_eq!(pattern_of("....X.*X.....", free, black), Pattern::OpenThree);
+        assert_eq!(pattern_of("...OXX*......", free, black), Pattern::Three);
+        assert_eq!(
+            pattern_of(".....X*......", free, black),
+            Pattern::WideOpenTwo
+        );
+        assert_eq!(pattern_of("....OX*.....", free, black), Pattern::Two);
+        assert_eq!(pattern_of("......*......", free, black), Pattern::OpenOne);
+        assert_eq!(pattern_of("O...*O", free, black), Pattern::Dead);
+        // Split four X.XXX from the gap is a five; from the outside it is a four.
+        assert_eq!(pattern_of("...X*XXX.....", free, black), Pattern::Five);
+        assert_eq!(pattern_of("..*.XXX......", free, black), Pattern::Four);
+    }
+
+    #[test]
+    fn overlines_depend_on_the_rule() {
+        let black = Color::Black;
+        assert_eq!(
+            pattern_of("..XXX*XX.....", Rule::Freestyle, black),
+            Pattern::Five
+        );
+        assert_eq!(
+            pattern_of("..XXX*XX.....", Rule::Standard, black),
+            Pattern::Dead
+        );
+        assert_eq!(
+            pattern_of("..XXX*XX.....", Rule::Renju, black),
+            Pattern::Forbidden
+        );
+        assert_eq!(
+            pattern_of("..OOO*OO.....", Rule::Renju, Color::White),
+            Pattern::Five
+        );
+        // X.XXX.X: two fours on one line, forbidden for black under renju.
+        assert_eq!(
+            pattern_of("..X.X*X.X....", Rule::Renju, black),
+            Pattern::Forbidden
+        );
+        assert_eq!(
+            pattern_of("..X.X*X.X....", Rule::Freestyle, black),
+            Pattern::OpenFour
+        );
+        // Exact five: XXXX.X with the gap would make six, so it is no five point.
+        assert_eq!(
+            pattern_of("OXXX*.X....", Rule::Standard, black),
+            Pattern::Dead
+        );
+        assert_eq!(
+            pattern_of("OXXX*.X....", Rule::Freestyle, black),
+            Pattern::Four
+        );
+    }
+
+    #[test]
+    fn caro_needs_an_open_end() {
+        let black = Color::Black;
+        assert_eq!(
+            pattern_of("..OXXX*XO....", Rule::Caro, black),
+            Pattern::Dead
+        );
+        assert_eq!(
+            pattern_of("..OXXX*X.....", Rule::Caro, black),
+            Pattern::Five
+        );
+        // Closed by the edge on one side only: still a five.
+        assert_eq!(pattern_of("XXX*XO....", Rule::Caro, black), Pattern::Dead);
+        let board =
+            Board::from_ascii("XXX.XO....\n..........\n..........\n..........\n..........\n")
+                .unwrap();
+        let state = PatternBoard::new(&board, Rule::Caro);
+        assert_eq!(state.threat(Point::new(3, 0), black), Threat::Five);
+    }
+
+    #[test]
+    fn incremental_state_matches_a_rebuild() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for rule in [Rule::Freestyle, Rule::Renju, Rule::Caro, Rule::Standard] {
+            let board = Board::new(13, 11).unwrap();
+            let mut state = PatternBoard::new(&board, rule);
+            for _ in 0..60 {
+                let empty: Vec<Point> = state.board().empty_points().collect();
+                let point = empty[rng.gen_range(0..empty.len())];
+                state.play(point);
+                assert!(state.is_consistent());
+                if rng.gen_bool(0.3) {
+                    state.undo();
+                    assert!(state.is_consistent());
+                }
+            }
+            while state.undo().is_some() {}
+            assert!(state.is_consistent());
+        }
+    }
+
+    #[test]
+    fn freestyle_ignores_the_outer_cells() {
+        let table = pair_table(Rule::Freestyle);
+        for key in 0..(1u32 << 20) {
+            assert_eq!(
+                table[key as usize],
+                table[(key & 0xFFFF) as usize],
+                "{key:x}"
+            );
+        }
+        for offset in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+            assert_eq!(slot_offset(offset_slot(offset)), offset);
+        }
+    }
+
+    #[test]
+    fn threats_combine_lines() {
+        let board = Board::from_ascii(
+            "...............\n\
+             ...............\n\
+             ....XXX........\n\
+             ...............\n\
+             .......X.......\n\
+             .......X.......\n\
+             .......X.......\n\
+             ...............\n",
+        )
+        .unwrap();
+        let state = PatternBoard::new(&board, Rule::Freestyle);
+        // (7,3) makes an open four vertically.
+        assert_eq!(
+            state.threat(Point::new(7, 3), Color::Black),
+            Threat::OpenFour
+        );
+        // (7,2) extends the row to a four-ish XXX.X and the column: four + open three? The
+        // row XXX.X is a four; the column .X.XXX is a four too: two fours.
+        assert_eq!(
+            state.threat(Point::new(7, 2), Color::Black),
+            Threat::OpenFour
+        );
+        // (3,2) makes an open four on the row.
+        assert_eq!(
+            state.threat(Point::new(3, 2), Color::Black),
+            Threat::OpenFour
+        );
+    }
+}

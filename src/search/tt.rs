@@ -1,0 +1,309 @@
+//! The transposition table: what earlier visits learned about a position (best move, score
+//! bound, depth), shared by all search threads without locks.
+//!
+//! Layout: buckets of four 16-byte entries (one 64-byte cache line). An entry is two
+//! `AtomicU64`: the position key xor the data, and the data. A reader recomputes the key from
+//! both words, so an entry torn by a concurrent write simply fails to match ("xor trick").
+//!
+//! Data word:
+//! ```text
+//!  bits 0..10   move (point index, 0x7FF = none)
+//!  bits 11..26  score (i16, win scores stored relative to the node, see `score_to_table`)
+//!  bits 27..42  static evaluation (i16)
+//!  bits 43..50  depth (u8)
+//!  bits 51..52  bound (1 upper, 2 lower, 3 exact)
+//!  bits 53..58  generation (6 bits, the search count modulo 64)
+//! ```
+//! Replacement: an entry with the same key is overwritten unless it is much deeper and from
+//! this search; otherwise the entry of the bucket with the lowest depth, aged by generation,
+//! goes.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::board::Point;
+
+use super::{Score, WIN_THRESHOLD};
+
+/// Kind of bound a stored score is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The true score is at most the stored score (fail low).
+    Upper = 1,
+    /// The true score is at least the stored score (fail high).
+    Lower = 2,
+    /// The stored score is exact (a PV node).
+    Exact = 3,
+}
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug)]
+pub struct Hit {
+    /// Best (or refuting) move, if one was stored.
+    pub best_move: Option<Point>,
+    /// Score, already converted back to be relative to the root.
+    pub score: Score,
+    /// Static evaluation of the position.
+    pub eval: Score,
+    /// Depth of the search that stored it.
+    pub depth: i32,
+    /// Kind of bound.
+    pub bound: Bound,
+}
+
+const ENTRIES_PER_BUCKET: usize = 4;
+const ENTRY_BYTES: usize = 16;
+const NO_MOVE: u64 = 0x7FF;
+
+struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The shared table.
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    bucket_count: usize,
+    generation: u8,
+}
+
+/// Converts a score relative to the root into one relative to the node `ply` plies down, so
+/// that a stored win means "win in n from here" wherever the position is met again.
+#[inline]
+pub fn score_to_table(score: Score, ply: i32) -> Score {
+    if score >= WIN_THRESHOLD {
+        score + ply
+    } else if score <= -WIN_THRESHOLD {
+        score - ply
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`score_to_table`].
+#[inline]
+pub fn score_from_table(score: Score, ply: i32) -> Score {
+    if score >= WIN_THRESHOLD {
+        score - ply
+    } else if score <= -WIN_THRESHOLD {
+        score + ply
+    } else {
+        score
+    }
+}
+
+impl TranspositionTable {
+    /// A table of about `bytes` bytes (at least one bucket).
+    pub fn new(bytes: usize) -> TranspositionTable {
+        let bucket_count = (bytes / (ENTRY_BYTES * ENTRIES_PER_BUCKET)).max(1);
+        let entries = (0..bucket_count * ENTRIES_PER_BUCKET)
+            .map(|_| Entry {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            })
+            .collect();
+        TranspositionTable {
+            entries,
+            bucket_count,
+            generation: 0,
+        }
+    }
+
+    /// The size in bytes a table made with `new(bytes)` has.
+    pub fn new_size(bytes: usize) -> usize {
+        (bytes / (ENTRY_BYTES * ENTRIES_PER_BUCKET)).max(1) * ENTRY_BYTES * ENTRIES_PER_BUCKET
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * ENTRY_BYTES
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        for entry in &self.entries {
+            entry.check.store(0, Ordering::Relaxed);
+            entry.data.store(0, Ordering::Relaxed);
+        }
+        self.generation = 0;
+    }
+
+    /// Starts a new search: older entries become easier to replace.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 0x3F;
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &[Entry] {
+        let index = ((key as u128 * self.bucket_count as u128) >> 64) as usize;
+        &self.entries[index * ENTRIES_PER_BUCKET..(index + 1) * ENTRIES_PER_BUCKET]
+    }
+
+    /// Looks `key` up; `ply` converts win scores back.
+    #[inline]
+    pub fn probe(&self, key: u64, ply: i32) -> Option<Hit> {
+        // Key 0 never matches an empty entry: empty entries have data 0, so check == 0 == key
+        // would match; make the stored key never 0 by setting a bit.
+        let key = key | 1;
+        for entry in self.bucket(key) {
+            let data = entry.data.load(Ordering::Relaxed);
+            let check = entry.check.load(Ordering::Relaxed);
+            if check ^ data == key && data != 0 {
+                return Some(unpack(data, ply));
+            }
+        }
+        None
+    }
+
+    /// Stores what a search of `key` at `depth` found.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn store(
+        &self,
+        key: u64,
+        ply: i32,
+        best_move: Option<Point>,
+        score: Score,
+        eval: Score,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let key = key | 1;
+        let bucket = self.bucket(key);
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for (index, entry) in bucket.iter().enumerate() {
+            let data = entry.data.load(Ordering::Relaxed);
+            let check = entry.check.load(Ordering::Relaxed);
+            if check ^ data == key && data != 0 {
+                let old_depth = (data >> 43 & 0xFF) as i32;
+                let old_generation = (data >> 53 & 0x3F) as u8;
+                if bound != Bound::Exact
+                    && old_generation == self.generation
+                    && old_depth > depth + 2
+                {
+                    return;
+                }
+                // Keep the old move when the new visit found none.
+                let best_move = best_move.or_else(|| {
+                    let code = data & 0x7FF;
+                    (code != NO_MOVE).then(|| Point::from_index(code as usize))
+                });
+                self.write(entry, key, ply, best_move, score, eval, depth, bound);
+                return;
+            }
+            let worth = if data == 0 {
+                i32::MIN
+            } else {
+                let old_depth = (data >> 43 & 0xFF) as i32;
+                let age = (self.generation as i32 - (data >> 53 & 0x3F) as i32) & 0x3F;
+                old_depth - 8 * age
+            };
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = index;
+            }
+        }
+        self.write(
+            &bucket[victim],
+            key,
+            ply,
+            best_move,
+            score,
+            eval,
+            depth,
+            bound,
+        );
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn write(
+        &self,
+        entry: &Entry,
+        key: u64,
+        ply: i32,
+        best_move: Option<Point>,
+        score: Score,
+        eval: Score,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let move_code = best_move.map_or(NO_MOVE, |p| p.index() as u64);
+        let score = score_to_table(score, ply).clamp(-32_000, 32_000) as i16 as u16 as u64;
+        let eval = eval.clamp(-32_000, 32_000) as i16 as u16 as u64;
+        let depth = depth.clamp(0, 255) as u64;
+        let data = move_code
+            | score << 11
+            | eval << 27
+            | depth << 43
+            | (bound as u64) << 51
+            | (self.generation as u64) << 53;
+        entry.data.store(data, Ordering::Relaxed);
+        entry.check.store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// Permille of entries written in this search (sampled over the first buckets).
+    pub fn hashfull(&self) -> usize {
+        let sample = self.entries.len().min(4000);
+        let used = self.entries[..sample]
+            .iter()
+            .filter(|e| {
+                let data = e.data.load(Ordering::Relaxed);
+                data != 0 && (data >> 53 & 0x3F) as u8 == self.generation
+            })
+            .count();
+        used * 1000 / sample.max(1)
+    }
+}
+
+#[inline]
+fn unpack(data: u64, ply: i32) -> Hit {
+    let code = data & 0x7FF;
+    let best_move = (code != NO_MOVE).then(|| Point::from_index(code as usize));
+    let score = (data >> 11 & 0xFFFF) as u16 as i16 as Score;
+    let eval = (data >> 27 & 0xFFFF) as u16 as i16 as Score;
+    let depth = (data >> 43 & 0xFF) as i32;
+    let bound = match data >> 51 & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        _ => Bound::Exact,
+    };
+    Hit {
+        best_move,
+        score: score_from_table(score, ply),
+        eval,
+        depth,
+        bound,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::WIN;
+
+    #[test]
+    fn store_and_probe() {
+        let table = TranspositionTable::new(1 << 16);
+        let key = 0x1234_5678_9ABC_DEF0;
+        assert!(table.probe(key, 0).is_none());
+        table.store(
+            key,
+            3,
+            Some(Point::new(4, 5)),
+            WIN - 10,
+            -42,
+            7,
+            Bound::Lower,
+        );
+        let hit = table.probe(key, 3).unwrap();
+        assert_eq!(hit.best_move, Some(Point::new(4, 5)));
+        assert_eq!(hit.score, WIN - 10);
+        assert_eq!(hit.eval, -42);
+        assert_eq!(hit.depth, 7);
+        assert_eq!(hit.bound, Bound::Lower);
+        // Met two plies deeper, the same win (in 7 from the node) is two plies further away.
+        assert_eq!(table.probe(key, 5).unwrap().score, WIN - 12);
+        assert!(table.probe(key ^ 0x100, 3).is_none());
+    }
+}

@@ -1,0 +1,808 @@
+//! One search thread: iterative deepening over a [`PatternBoard`], principal variation search
+//! with a four-only quiescence, threat-aware move generation, killer and history ordering, late
+//! move reductions and pruning. Several workers share one transposition table (lazy SMP).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use smallvec::SmallVec;
+
+use crate::board::{Color, Point, CELL_COUNT};
+use crate::pattern::{PatternBoard, PointSet, Threat};
+use crate::rules::{self, Rule};
+
+use super::tt::{Bound, TranspositionTable};
+use super::{Limits, Score, WIN, WIN_THRESHOLD};
+
+/// Deepest ply a search may reach (forced sequences included).
+pub const MAX_PLY: usize = 128;
+/// Deepest iteration.
+pub const MAX_DEPTH: i32 = 60;
+/// Plies of fours (with their forced answers) the quiescence search may add.
+const QUIESCENCE_PLIES: i32 = 16;
+/// A score no search returns.
+const INFINITE: Score = WIN + 1;
+
+/// Evaluation bonus for the side to move when it has a winning threat (open four, four-three,
+/// double three) and the opponent has no four to answer with: such positions are almost always
+/// won, but not proven, so the bonus stays far below [`WIN_THRESHOLD`].
+const WINNING_THREAT_BONUS: Score = 1500;
+/// Evaluation bonus for the side to move: it places the next stone, which in gomoku is worth
+/// about an open two.
+const TEMPO_BONUS: Score = 20;
+/// Largest static evaluation, so that evaluations never look like wins.
+const MAX_EVAL: Score = 20_000;
+/// Reverse futility margin per ply of depth: a quiet position this far above beta at low depth
+/// is not searched further.
+const FUTILITY_MARGIN: Score = 120;
+/// Moves searched at depth 1, 2, 3, 4 before quiet moves are skipped (late move pruning), in
+/// non-PV nodes without threats.
+const LATE_MOVE_COUNTS: [usize; 5] = [0, 6, 9, 14, 22];
+
+/// A move with its ordering score.
+#[derive(Clone, Copy, Debug)]
+struct ScoredMove {
+    point: Point,
+    score: i32,
+    tactical: bool,
+}
+
+type MoveList = SmallVec<[ScoredMove; 64]>;
+
+/// What all workers of one search share.
+pub(super) struct Shared<'a> {
+    /// The caller's stop flag.
+    pub stop: &'a AtomicBool,
+    /// Set by the main worker when it is done, so that helpers stop too.
+    pub done: AtomicBool,
+    /// Nodes of all workers (flushed every few thousand).
+    pub nodes: AtomicU64,
+    /// When the search began.
+    pub start: Instant,
+    /// The limits.
+    pub limits: Limits,
+    /// Number of workers.
+    pub threads: usize,
+    /// The rule.
+    pub rule: Rule,
+}
+
+/// A root move and what the last iterations said about it.
+#[derive(Clone, Debug)]
+pub(super) struct RootMove {
+    pub point: Point,
+    pub score: Score,
+    pub previous_score: Score,
+    pub pv: Vec<Point>,
+}
+
+/// One search thread's state.
+pub(super) struct Worker<'a> {
+    pos: PatternBoard,
+    tt: &'a TranspositionTable,
+    shared: &'a Shared<'a>,
+    index: usize,
+    /// Nodes searched by this worker.
+    pub nodes: u64,
+    flushed_nodes: u64,
+    aborted: bool,
+    history: Vec<[i32; CELL_COUNT]>,
+    killers: [[Option<Point>; 2]; MAX_PLY + 1],
+    pv_table: Vec<[Point; MAX_PLY + 1]>,
+    pv_length: [usize; MAX_PLY + 1],
+    /// The root moves, best first after each iteration.
+    pub root_moves: Vec<RootMove>,
+    /// Depth of the last finished iteration.
+    pub completed_depth: i32,
+    /// Quiescence nodes (statistics).
+    pub quiescence_nodes: u64,
+    reductions: Vec<[u8; 64]>,
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(
+        pos: PatternBoard,
+        tt: &'a TranspositionTable,
+        shared: &'a Shared<'a>,
+        index: usize,
+        root_moves: Vec<RootMove>,
+    ) -> Worker<'a> {
+        let mut reductions = vec![[0u8; 64]; 64];
+        for (depth, row) in reductions.iter_mut().enumerate().skip(1) {
+            for (count, cell) in row.iter_mut().enumerate().skip(1) {
+                let r = 0.4 + (depth as f64).ln() * (count as f64).ln() / 2.2;
+                *cell = r.max(0.0) as u8;
+            }
+        }
+        Worker {
+            pos,
+            tt,
+            shared,
+            index,
+            nodes: 0,
+            flushed_nodes: 0,
+            aborted: false,
+            history: vec![[0; CELL_COUNT]; 2],
+            killers: [[None; 2]; MAX_PLY + 1],
+            pv_table: vec![[Point::new(0, 0); MAX_PLY + 1]; MAX_PLY + 1],
+            pv_length: [0; MAX_PLY + 1],
+            root_moves,
+            completed_depth: 0,
+            quiescence_nodes: 0,
+            reductions,
+        }
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed_nodes, Ordering::Relaxed);
+        self.flushed_nodes = self.nodes;
+    }
+
+    /// Counts a node and says whether to stop.
+    #[inline]
+    fn count_node_and_check(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        self.nodes += 1;
+        let limits = &self.shared.limits;
+        if self.shared.threads == 1 {
+            if let Some(max) = limits.max_nodes {
+                if self.nodes >= max {
+                    self.aborted = true;
+                    return true;
+                }
+            }
+        }
+        if self.nodes & 1023 == 0 {
+            self.flush_nodes();
+            if self.shared.stop.load(Ordering::Relaxed) || self.shared.done.load(Ordering::Relaxed)
+            {
+                self.aborted = true;
+            } else if let Some(hard) = limits.hard_time {
+                if self.shared.start.elapsed() >= hard {
+                    self.aborted = true;
+                }
+            }
+            if self.shared.threads > 1 {
+                if let Some(max) = limits.max_nodes {
+                    if self.shared.nodes.load(Ordering::Relaxed) >= max {
+                        self.aborted = true;
+                    }
+                }
+            }
+        }
+        self.aborted
+    }
+
+    /// Whether `point` is legal for the side to move (renju forbidden points are not).
+    #[inline]
+    fn is_legal(&self, point: Point) -> bool {
+        let us = self.pos.side_to_move();
+        !(self.shared.rule == Rule::Renju
+            && us == Color::Black
+            && self.pos.threat(point, Color::Black) == Threat::Forbidden
+            && rules::forbidden_kind(self.pos.board(), point).is_some())
+    }
+
+    /// Static evaluation from the side to move's view.
+    fn evaluate(&self) -> Score {
+        let us = self.pos.side_to_move();
+        let them = us.opponent();
+        let mut score = self.pos.value_sum(us) - self.pos.value_sum(them) + TEMPO_BONUS;
+        if winning_threats(&self.pos, us) > 0
+            && self.pos.threat_count_at_least(them, Threat::Four) == 0
+        {
+            score += WINNING_THREAT_BONUS;
+        }
+        score.clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The side to move's open-four point that is legal, when the opponent has no four to
+    /// answer with: a win in three plies.
+    fn open_four_win(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let them = us.opponent();
+        if self.pos.threat_count(us, Threat::OpenFour) == 0
+            || self.pos.threat_count_at_least(them, Threat::Four) > 0
+        {
+            return false;
+        }
+        self.pos
+            .threat_set(us, Threat::OpenFour)
+            .iter()
+            .any(|p| self.is_legal_for(p, us))
+    }
+
+    #[inline]
+    fn is_legal_for(&self, point: Point, color: Color) -> bool {
+        !(self.shared.rule == Rule::Renju
+            && color == Color::Black
+            && rules::forbidden_kind(self.pos.board(), point).is_some())
+    }
+
+    fn update_pv(&mut self, ply: usize, point: Point) {
+        let child_length = self.pv_length[ply + 1].max(ply + 1);
+        self.pv_table[ply][ply] = point;
+        for i in ply + 1..child_length {
+            self.pv_table[ply][i] = self.pv_table[ply + 1][i];
+        }
+        self.pv_length[ply] = child_length;
+    }
+
+    /// The moves of the side to move (see [`generate_moves`]) with their ordering scores.
+    fn generate(&self, ply: usize, tt_move: Option<Point>, moves: &mut MoveList) {
+        let mut points = PointList::new();
+        generate_moves(&self.pos, self.shared.rule, &mut points);
+        for point in points {
+            moves.push(self.score_move(point, ply, tt_move));
+        }
+    }
+
+    #[inline]
+    fn score_move(&self, point: Point, ply: usize, tt_move: Option<Point>) -> ScoredMove {
+        let us = self.pos.side_to_move();
+        let them = us.opponent();
+        let info = self.pos.point(point);
+        let own = info.combination[us.index()];
+        let other = info.combination[them.index()];
+        let own_threat = Threat::from_u8(own.threat);
+        let other_threat = Threat::from_u8(other.threat);
+        let tactical = (own_threat >= Threat::OpenThree) || other_threat >= Threat::OpenThreePlus;
+        let mut score = own.attack as i32 + other.defence as i32;
+        score += self.history[us.index()][point.index()] / 64;
+        if Some(point) == tt_move {
+            score += 1 << 24;
+        } else if self.killers[ply][0] == Some(point) {
+            score += 400;
+        } else if self.killers[ply][1] == Some(point) {
+            score += 300;
+        }
+        ScoredMove {
+            point,
+            score,
+            tactical,
+        }
+    }
+
+    /// Moves the best-scored remaining move to `index`.
+    #[inline]
+    fn pick(moves: &mut MoveList, index: usize) {
+        let mut best = index;
+        for i in index + 1..moves.len() {
+            if moves[i].score > moves[best].score {
+                best = i;
+            }
+        }
+        moves.swap(index, best);
+    }
+
+    fn update_history(&mut self, point: Point, depth: i32, bonus_sign: i32) {
+        let us = self.pos.side_to_move();
+        let entry = &mut self.history[us.index()][point.index()];
+        let bonus = bonus_sign * (depth * depth).min(400) * 32;
+        *entry += bonus - *entry * bonus.abs() / 16384;
+    }
+
+    /// Forced situations common to the main and quiescence searches, from the side to move's
+    /// view: a five to make, the opponent's fives to block. Returns a final score, or the one
+    /// forced block, or nothing.
+    #[inline]
+    fn forced(&self, ply: i32) -> Forced {
+        let us = self.pos.side_to_move();
+        let them = us.opponent();
+        if self.pos.threat_count(us, Threat::Five) > 0 {
+            return Forced::Score(WIN - (ply + 1));
+        }
+        let their_fives = self.pos.threat_count(them, Threat::Five);
+        if their_fives >= 2 {
+            return Forced::Score(-(WIN - (ply + 2)));
+        }
+        if their_fives == 1 {
+            let Some(block) = self.pos.threat_set(them, Threat::Five).first() else {
+                return Forced::None;
+            };
+            if !self.is_legal(block) {
+                return Forced::Score(-(WIN - (ply + 2)));
+            }
+            return Forced::Block(block);
+        }
+        Forced::None
+    }
+
+    /// Principal variation search of the side to move below the root.
+    fn search(
+        &mut self,
+        mut alpha: Score,
+        mut beta: Score,
+        depth: i32,
+        ply: i32,
+        pv_node: bool,
+    ) -> Score {
+        let ply_index = ply as usize;
+        self.pv_length[ply_index] = ply_index;
+        if self.count_node_and_check() {
+            return 0;
+        }
+        match self.forced(ply) {
+            Forced::Score(score) => return score,
+            Forced::Block(block) => {
+                // The answer is forced: search it at the same depth (a free extension).
+                self.pos.play(block);
+                let score = -self.search(-beta, -alpha, depth, ply + 1, pv_node);
+                self.pos.undo();
+                if pv_node {
+                    self.update_pv(ply_index, block);
+                }
+                return score;
+            }
+            Forced::None => {}
+        }
+        if ply_index >= MAX_PLY - 2 {
+            return self.evaluate();
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-(WIN - ply));
+        beta = beta.min(WIN - (ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        if self.open_four_win() {
+            return WIN - (ply + 3);
+        }
+        if depth <= 0 {
+            return self.quiescence(alpha, beta, ply, 0);
+        }
+
+        let key = self.pos.board().hash();
+        let hit = self.tt.probe(key, ply);
+        let mut tt_move = None;
+        let mut static_eval = None;
+        if let Some(hit) = hit {
+            tt_move = hit.best_move.filter(|&p| self.pos.board().is_empty(p));
+            static_eval = Some(hit.eval);
+            if !pv_node && hit.depth >= depth {
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if cut {
+                    return hit.score;
+                }
+            }
+        }
+        let static_eval = static_eval.unwrap_or_else(|| self.evaluate());
+        let us = self.pos.side_to_move();
+        let them = us.opponent();
+        let threatened = winning_threats(&self.pos, them) > 0;
+
+        // Reverse futility: a quiet position far above beta.
+        if !pv_node
+            && !threatened
+            && depth <= 3
+            && static_eval - FUTILITY_MARGIN * depth >= beta
+            && beta.abs() < WIN_THRESHOLD
+        {
+            return static_eval;
+        }
+
+        let mut moves = MoveList::new();
+        self.generate(ply_index, tt_move, &mut moves);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: SmallVec<[Point; 32]> = SmallVec::new();
+        for index in 0..moves.len() {
+            Self::pick(&mut moves, index);
+            let candidate = moves[index];
+            let point = candidate.point;
+            if !self.is_legal(point) {
+                continue;
+            }
+            let quiet = !candidate.tactical && Some(point) != tt_move;
+            // Late move pruning of quiet moves at low depth.
+            if !pv_node
+                && !threatened
+                && quiet
+                && depth < LATE_MOVE_COUNTS.len() as i32
+                && searched >= LATE_MOVE_COUNTS[depth as usize]
+                && best_score > -WIN_THRESHOLD
+            {
+                continue;
+            }
+            self.pos.play(point);
+            // A four's answer is forced and searched without losing depth (see `forced`), so
+            // four sequences come cheap without an explicit extension here.
+            let new_depth = depth - 1;
+            let score;
+            if searched == 0 {
+                score = -self.search(-beta, -alpha, new_depth, ply + 1, pv_node);
+            } else {
+                let mut reduction = 0;
+                if depth >= 2 && quiet && !threatened && searched >= 2 {
+                    reduction = self.reductions[depth.min(63) as usize][searched.min(63)] as i32;
+                    if !pv_node {
+                        reduction += 1;
+                    }
+                    reduction = reduction.min(new_depth - 1).max(0);
+                }
+                let mut s = -self.search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, false);
+                if s > alpha && reduction > 0 {
+                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                }
+                score = s;
+            }
+            self.pos.undo();
+            if self.aborted {
+                return 0;
+            }
+            searched += 1;
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(point);
+                    if pv_node {
+                        self.update_pv(ply_index, point);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            let killers = &mut self.killers[ply_index];
+                            if killers[0] != Some(point) {
+                                killers[1] = killers[0];
+                                killers[0] = Some(point);
+                            }
+                            self.update_history(point, depth, 1);
+                            for &other in &quiets_tried {
+                                self.update_history(other, depth, -1);
+                            }
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet {
+                quiets_tried.push(point);
+            }
+        }
+        if searched == 0 {
+            // No legal move: a full board (draw) or only forbidden points left.
+            return if best_score == -INFINITE {
+                0
+            } else {
+                best_score
+            };
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, ply, best_move, best_score, static_eval, depth, bound);
+        best_score
+    }
+
+    /// Quiescence: the side to move may stand pat or play fours (each answered by its forced
+    /// block), up to [`QUIESCENCE_PLIES`].
+    fn quiescence(&mut self, mut alpha: Score, beta: Score, ply: i32, qply: i32) -> Score {
+        self.pv_length[ply as usize] = ply as usize;
+        self.quiescence_nodes += 1;
+        if self.count_node_and_check() {
+            return 0;
+        }
+        match self.forced(ply) {
+            Forced::Score(score) => return score,
+            Forced::Block(block) => {
+                if ply as usize >= MAX_PLY - 2 {
+                    return self.evaluate();
+                }
+                self.pos.play(block);
+                let score = -self.quiescence(-beta, -alpha, ply + 1, qply + 1);
+                self.pos.undo();
+                return score;
+            }
+            Forced::None => {}
+        }
+        if self.open_four_win() {
+            return WIN - (ply + 3);
+        }
+        let key = self.pos.board().hash();
+        let mut tt_move = None;
+        let mut stand_pat = None;
+        if let Some(hit) = self.tt.probe(key, ply) {
+            let cut = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+            if cut {
+                return hit.score;
+            }
+            tt_move = hit.best_move;
+            stand_pat = Some(hit.eval);
+        }
+        let stand_pat = stand_pat.unwrap_or_else(|| self.evaluate());
+        if stand_pat >= beta || qply >= QUIESCENCE_PLIES || ply as usize >= MAX_PLY - 4 {
+            return stand_pat;
+        }
+        let original_alpha = alpha;
+        alpha = alpha.max(stand_pat);
+        let us = self.pos.side_to_move();
+        let mut moves: SmallVec<[ScoredMove; 16]> = SmallVec::new();
+        // Past the first quiescence move, only fours in line with our previous four: a four
+        // elsewhere could have been played first, so the sequences it starts are found there.
+        let history = self.pos.board().history();
+        let previous_own = (qply >= 2 && history.len() >= 2).then(|| history[history.len() - 2]);
+        for threat in [Threat::FourOpenThree, Threat::FourPlus, Threat::Four] {
+            for point in self.pos.threat_set(us, threat).iter() {
+                if let Some(previous) = previous_own {
+                    if !aligned(previous, point) {
+                        continue;
+                    }
+                }
+                let info = self.pos.point(point);
+                moves.push(ScoredMove {
+                    point,
+                    score: info.combination[us.index()].attack as i32
+                        + info.combination[us.opponent().index()].defence as i32
+                        + if Some(point) == tt_move { 1 << 20 } else { 0 },
+                    tactical: true,
+                });
+            }
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+        let mut best = stand_pat;
+        let mut best_move = None;
+        for candidate in moves {
+            if !self.is_legal(candidate.point) {
+                continue;
+            }
+            self.pos.play(candidate.point);
+            let score = -self.quiescence(-beta, -alpha, ply + 1, qply + 1);
+            self.pos.undo();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(candidate.point);
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, ply, best_move, best, stand_pat, 0, bound);
+        best
+    }
+
+    /// Searches the root moves at `depth` within `(alpha, beta)`; sorts them by score.
+    fn search_root(&mut self, mut alpha: Score, beta: Score, depth: i32) -> Score {
+        self.pv_length[0] = 0;
+        let mut best_score = -INFINITE;
+        for index in 0..self.root_moves.len() {
+            let point = self.root_moves[index].point;
+            self.pos.play(point);
+            self.nodes += 1;
+            let score = if index == 0 {
+                -self.search(-beta, -alpha, depth - 1, 1, true)
+            } else {
+                let mut s = -self.search(-alpha - 1, -alpha, depth - 1, 1, false);
+                if s > alpha && s < beta {
+                    s = -self.search(-beta, -alpha, depth - 1, 1, true);
+                }
+                s
+            };
+            self.pos.undo();
+            if self.aborted {
+                break;
+            }
+            let root_move = &mut self.root_moves[index];
+            if index == 0 || score > alpha {
+                root_move.score = score;
+                root_move.pv.clear();
+                root_move.pv.push(point);
+                let length = self.pv_length[1];
+                root_move
+                    .pv
+                    .extend_from_slice(&self.pv_table[1][1..length.max(1)]);
+            } else {
+                root_move.score = -INFINITE;
+            }
+            if score > best_score {
+                best_score = score;
+            }
+            if score > alpha {
+                // A new best move goes to the front (the rest keeps its order).
+                let moved = self.root_moves.remove(index);
+                self.root_moves.insert(0, moved);
+                if score >= beta {
+                    break;
+                }
+                alpha = score;
+            }
+        }
+        best_score
+    }
+
+    /// Iterative deepening; the main worker (index 0) reports through `on_iteration`.
+    pub fn iterate(
+        &mut self,
+        max_depth: i32,
+        on_iteration: &mut dyn FnMut(&Worker<'_>, i32, Score),
+    ) {
+        let mut previous: Score = 0;
+        let start_depth = 1 + (self.index as i32 % 2);
+        let mut depth = start_depth;
+        while depth <= max_depth {
+            for root_move in &mut self.root_moves {
+                root_move.previous_score = root_move.score;
+            }
+            let mut delta = 60;
+            let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < WIN_THRESHOLD {
+                (previous - delta, previous + delta)
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            let score = loop {
+                let score = self.search_root(alpha, beta, depth);
+                if self.aborted {
+                    break score;
+                }
+                if score <= alpha && alpha > -INFINITE {
+                    alpha = (score - delta).max(-INFINITE);
+                    if alpha < -WIN_THRESHOLD {
+                        alpha = -INFINITE;
+                    }
+                } else if score >= beta && beta < INFINITE {
+                    beta = (score + delta).min(INFINITE);
+                    if beta > WIN_THRESHOLD {
+                        beta = INFINITE;
+                    }
+                } else {
+                    break score;
+                }
+                delta *= 2;
+            };
+            if self.aborted {
+                break;
+            }
+            previous = score;
+            self.completed_depth = depth;
+            if std::env::var_os("TENGEN_DEBUG").is_some() {
+                eprintln!(
+                    "depth {depth} nodes {} qnodes {}",
+                    self.nodes, self.quiescence_nodes
+                );
+            }
+            on_iteration(self, depth, score);
+            if score.abs() >= WIN_THRESHOLD && self.index == 0 {
+                break;
+            }
+            if self.shared.done.load(Ordering::Relaxed) {
+                break;
+            }
+            depth += 1;
+            if self.index > 0 && self.index % 3 == 2 && depth < max_depth {
+                // Some helpers skip a depth now and then, to spread over the tree.
+                depth += self.completed_depth % 2;
+            }
+        }
+        self.flush_nodes();
+    }
+}
+
+/// What the forced-move check found.
+enum Forced {
+    None,
+    Score(Score),
+    Block(Point),
+}
+
+/// Whether `a` and `b` share a line and are at most four cells apart along it.
+#[inline]
+fn aligned(a: Point, b: Point) -> bool {
+    let dx = (a.x() as i32 - b.x() as i32).abs();
+    let dy = (a.y() as i32 - b.y() as i32).abs();
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4
+}
+
+/// A list of points.
+pub(super) type PointList = SmallVec<[Point; 64]>;
+
+/// The moves worth trying for the side to move (legality under renju not yet checked): when
+/// the opponent threatens to win (open four, four-three, double three points), only the points
+/// that may spoil those threats and our own fours; otherwise the empty points near stones (the
+/// centre on an empty board).
+pub(super) fn generate_moves(pos: &PatternBoard, rule: Rule, points: &mut PointList) {
+    let us = pos.side_to_move();
+    let them = us.opponent();
+    if winning_threats(pos, them) > 0 {
+        let mut set = PointSet::new();
+        defence_points(pos, them, rule, &mut set);
+        for threat in [
+            Threat::Four,
+            Threat::FourPlus,
+            Threat::FourOpenThree,
+            Threat::OpenFour,
+        ] {
+            set.union_with(pos.threat_set(us, threat));
+        }
+        points.extend(set.iter());
+    } else {
+        points.extend(pos.candidates().iter());
+        if points.is_empty() {
+            // An empty board (or only blocked points): the empty point nearest the centre.
+            let board = pos.board();
+            let (cx, cy) = (board.width() as i64 / 2, board.height() as i64 / 2);
+            if let Some(point) = board.empty_points().min_by_key(|p| {
+                let (dx, dy) = ((p.x() as i64 - cx).abs(), (p.y() as i64 - cy).abs());
+                dx.max(dy) * 64 + dx + dy
+            }) {
+                points.push(point);
+            }
+        }
+    }
+}
+
+/// Number of points where `color` has a winning threat.
+#[inline]
+pub(super) fn winning_threats(pos: &PatternBoard, color: Color) -> usize {
+    pos.threat_count(color, Threat::OpenFour)
+        + pos.threat_count(color, Threat::FourOpenThree)
+        + pos.threat_count(color, Threat::DoubleOpenThree)
+}
+
+/// Points that may spoil the winning threats of `attacker`: the threat points and the empty
+/// points along the lines that make them.
+fn defence_points(pos: &PatternBoard, attacker: Color, rule: Rule, set: &mut PointSet) {
+    let board = pos.board();
+    let reach = if rule.is_caro() { 5 } else { 4 };
+    for threat in [
+        Threat::OpenFour,
+        Threat::FourOpenThree,
+        Threat::DoubleOpenThree,
+    ] {
+        for point in pos.threat_set(attacker, threat).iter() {
+            set.insert(point);
+            let info = pos.point(point);
+            for direction in 0..4 {
+                if info.line(attacker, direction) < crate::pattern::Pattern::Three {
+                    continue;
+                }
+                for step in 1..=reach {
+                    for sign in [-1, 1] {
+                        if let Some(q) =
+                            point.offset(direction, sign * step, board.width(), board.height())
+                        {
+                            if board.is_empty(q) {
+                                set.insert(q);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
