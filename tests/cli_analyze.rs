@@ -38,7 +38,11 @@ fn an_open_four_is_a_forced_win() {
         "{out}"
     );
     let forced = line_starting(&out, "forced win: ");
-    assert!(forced.starts_with("forced win: black wins"), "{out}");
+    assert!(
+        forced == "forced win: black wins (VCF): g8"
+            || forced == "forced win: black wins (VCF): l8",
+        "{out}"
+    );
     let best = line_starting(&out, "best move: ");
     assert!(
         best == "best move: g8 (protocol 6,7)" || best == "best move: l8 (protocol 11,7)",
@@ -66,6 +70,35 @@ fn run_together_move_lists_and_psq_files_give_the_same_position() {
     assert_eq!(board(&spaced), board(&from_file));
     // h8 = protocol 7,7 is row 8 from the top.
     assert!(spaced.contains("\n 8  . . . . . . X X[O]"), "{spaced}");
+}
+
+#[test]
+fn a_renju_vct_is_found_by_the_solver() {
+    // The quintet "vct_white" puzzle, rows converted from RIF: white to move wins by threats,
+    // and i6 (RIF i10) is the winning start.
+    let (code, out, err) = run(&[
+        "analyze",
+        "--rule",
+        "renju",
+        "--time",
+        "5s",
+        "g6 h7 g7 i9 h8 i7 j6",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let forced = line_starting(&out, "forced win: ");
+    assert!(
+        forced.starts_with("forced win: white wins (VCT): i6 "),
+        "{out}"
+    );
+}
+
+#[test]
+fn no_forced_win_on_a_quiet_board() {
+    let (code, out, err) = run(&["analyze", "--depth", "2", "h8 h9"]);
+    assert_eq!(code, 0, "{err}");
+    let forced = line_starting(&out, "forced win: ");
+    assert!(forced.starts_with("forced win: none"), "{out}");
+    assert!(out.contains("best move: "), "{out}");
 }
 
 #[test]

@@ -30,35 +30,69 @@ fn text_puzzles_are_solved_with_their_lines() {
         .lines()
         .find(|l| l.starts_with("line 3: "))
         .expect("line 3 reported");
-    assert!(black.starts_with("line 3: solved, black wins"), "{out}");
+    assert!(
+        black.starts_with("line 3: solved, black wins (VCF)"),
+        "{out}"
+    );
     assert!(black.contains(": g8") || black.contains(": l8"), "{out}");
     let white = out
         .lines()
         .find(|l| l.starts_with("line 5: "))
         .expect("line 5 reported");
-    assert!(white.starts_with("line 5: solved, white wins"), "{out}");
+    assert!(
+        white.starts_with("line 5: solved, white wins (VCF)"),
+        "{out}"
+    );
     assert!(white.contains(": b1") || white.contains(": b6"), "{out}");
     assert!(out.contains("\nsolved 2 / 2 in "), "{out}");
 }
 
 #[test]
-fn json_puzzles_are_read_with_their_ids() {
-    let (code, out, err) = run(&["solve", "--time", "300ms", &data("cli-puzzles.json")]);
-    assert!(out.starts_with("solving 3 puzzles from "), "{out}{err}");
-    for id in ["Q-vcf_counter", "Q-vct_white", "M-vcf01"] {
-        assert!(
-            out.lines().any(|line| line.starts_with(&format!("{id}: "))),
-            "{id} missing in {out}"
-        );
-    }
-    let summary = out
-        .lines()
-        .find(|l| l.starts_with("solved "))
-        .expect("a summary line");
-    assert!(summary.contains(" / 3 in "), "{out}");
-    // The exit code says whether everything was solved.
-    assert_eq!(code == 0, summary.starts_with("solved 3 / 3"), "{out}");
-    assert!(code == 0 || code == 1, "{err}");
+fn json_puzzles_are_solved_by_vcf_and_vct() {
+    // Three renju puzzles; their points are RIF names (rows from the bottom).
+    let (code, out, err) = run(&["solve", "--time", "5s", &data("cli-puzzles.json")]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("solving 3 puzzles from "), "{out}");
+    let report = |id: &str| -> String {
+        out.lines()
+            .find(|line| line.starts_with(&format!("{id}: ")))
+            .unwrap_or_else(|| panic!("{id} missing in {out}"))
+            .to_string()
+    };
+    assert!(
+        report("Q-vcf_counter").starts_with("Q-vcf_counter: solved, black wins (VCF): "),
+        "{out}"
+    );
+    // The file's RIF i10 is our i6: the only winning first move here.
+    assert!(
+        report("Q-vct_white").starts_with("Q-vct_white: solved, white wins (VCT): i6 "),
+        "{out}"
+    );
+    assert!(
+        report("M-vcf01").starts_with("M-vcf01: solved, black wins (VCF): "),
+        "{out}"
+    );
+    assert!(out.contains("\nsolved 3 / 3 in "), "{out}");
+}
+
+#[test]
+fn proven_failures_and_gomocup_coordinates() {
+    let (code, out, err) = run(&["solve", "--time", "5s", &data("cli-nowin-puzzles.json")]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("no-four-expected-win: NOT solved: there is no VCF for black (proven)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("no-four-expected-none: solved, there is no VCF for black (proven)"),
+        "{out}"
+    );
+    // Gomocup rows: a1-a4 is the top of column a, so a5 makes five (and matches the file).
+    assert!(
+        out.contains("four-in-gomocup-rows: solved, black wins (VCF): a5 ["),
+        "{out}"
+    );
+    assert!(out.contains("\nsolved 2 / 3 in "), "{out}");
 }
 
 #[test]

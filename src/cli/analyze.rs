@@ -1,11 +1,12 @@
-//! `pbrain-tengen analyze POSITION`: for the side to move, any forced win (with its line), then
-//! the search's evaluation, best move and principal variation. Search progress goes to stderr.
+//! `pbrain-tengen analyze POSITION`: for the side to move, any forced win (the VCF/VCT solver's
+//! line), then the search's evaluation, best move and principal variation. The solver and the
+//! search each get the `--time`/`--nodes` limits. Progress goes to stderr.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::display::{draw_board, score_text, search_info_text, seconds_text, Progress};
-use super::forced::{self, Outcome};
+use super::forced::{self, Budget, Mode, Outcome};
 use super::options::Arguments;
 use super::position::{self, color_name};
 use super::{usage_error, EXIT_OK};
@@ -58,20 +59,39 @@ pub fn run(args: &[String]) -> i32 {
         return EXIT_OK;
     }
 
-    let mut engine = Engine::new();
     let mut progress = Progress::new();
+    // The forced-win solver first, within the same limits as the search.
+    progress.update("looking for a forced win (VCF/VCT)...");
+    let started = Instant::now();
+    let budget = Budget {
+        max_nodes: limits.max_nodes,
+        time: limits.hard_time,
+    };
+    let mut outcome = forced::find(&board, rule, Mode::Vct, &budget);
+    let solver_time = started.elapsed();
+    progress.finish();
+
+    let mut engine = Engine::new();
     let started = Instant::now();
     let stop = AtomicBool::new(false);
     let result = engine.think(&board, rule, &limits, &stop, &mut |info| {
         progress.update(&format!("search: {}", search_info_text(info)))
     });
     progress.finish();
-    let outcome = forced::from_search(&result);
+    if outcome != Outcome::NoWin && !matches!(outcome, Outcome::Win { .. }) {
+        // The solver gave up; the search may still have proven a win.
+        outcome = forced::from_search(&result);
+    }
     match &outcome {
         Outcome::Win { method, line } => println!(
             "forced win: {} wins ({method}): {}",
             color_name(mover),
             format_move_list(line)
+        ),
+        Outcome::NoWin => println!(
+            "forced win: none for {} (no VCF or VCT, {})",
+            color_name(mover),
+            seconds_text(solver_time)
         ),
         Outcome::Unknown => println!(
             "forced win: none found for {} within the limits",

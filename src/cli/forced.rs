@@ -1,5 +1,6 @@
-//! Forced wins for the tools: asks the search for a proven win of the side to move within a
-//! budget, checks the line it returns move by move, and stops long work at a deadline.
+//! Forced wins for the tools: asks the VCF/VCT solvers ([`crate::search::solver`]) for a win
+//! of the side to move within a budget, names the kind of win from its line, checks every line
+//! move by move, and stops long work at a deadline.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -10,26 +11,24 @@ use std::time::Duration;
 use crate::board::{Board, Color, Point};
 use crate::notation::point_name;
 use crate::rules::{self, Rule};
-use crate::search::{Engine, Limits, SearchInfo, SearchResult, WIN_THRESHOLD};
+use crate::search::solver::{self, SolveLimits, SolveOutcome};
+use crate::search::{SearchResult, WIN_THRESHOLD};
 
 /// Which kind of forced win to look for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// Victory by continuous fours.
     Vcf,
-    /// Victory by continuous threats (threes and fours).
+    /// Victory by continuous threats (threes and fours; a VCF is one too).
     Vct,
-    /// Any forced win.
-    Any,
 }
 
 impl Mode {
-    /// `VCF`, `VCT` or `forced win`.
+    /// `VCF` or `VCT`.
     pub fn name(self) -> &'static str {
         match self {
             Mode::Vcf => "VCF",
             Mode::Vct => "VCT",
-            Mode::Any => "forced win",
         }
     }
 }
@@ -39,11 +38,14 @@ impl Mode {
 pub enum Outcome {
     /// The side to move wins; `line` alternates attacker and defender moves, attacker first.
     Win {
-        /// How the win was proven (`VCF`, `VCT`, `search`).
+        /// How the win goes: `VCF` (fours only), `VCT`, or `search` (a proven score of the
+        /// main search).
         method: &'static str,
         /// The winning line.
         line: Vec<Point>,
     },
+    /// Proven: there is no such win (within the attacker-move limit).
+    NoWin,
     /// Not found within the budget.
     Unknown,
 }
@@ -51,33 +53,64 @@ pub enum Outcome {
 /// How much work one forced-win question may take.
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
-    /// Node limit, if any.
+    /// Node limit, if any. Without a node limit and without a time limit the solver's default
+    /// node budget applies.
     pub max_nodes: Option<u64>,
     /// Time limit, if any.
     pub time: Option<Duration>,
-    /// Depth limit for the search, if any.
-    pub max_depth: Option<u32>,
 }
 
-/// Looks for a forced win of the side to move. `on_info` sees the search's progress.
-pub fn find(
-    engine: &mut Engine,
-    board: &Board,
-    rule: Rule,
-    _mode: Mode,
-    budget: &Budget,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> Outcome {
-    let limits = Limits {
-        max_depth: budget.max_depth,
-        max_nodes: budget.max_nodes,
-        soft_time: budget.time,
-        hard_time: budget.time,
+/// Looks for a forced win of the side to move: a VCF, or a VCT (which includes VCFs).
+pub fn find(board: &Board, rule: Rule, mode: Mode, budget: &Budget) -> Outcome {
+    let defaults = SolveLimits::default();
+    let max_nodes = match (budget.max_nodes, budget.time) {
+        (Some(nodes), _) => nodes,
+        (None, Some(_)) => u64::MAX,
+        (None, None) => defaults.max_nodes,
+    };
+    let limits = SolveLimits {
+        max_nodes,
+        ..defaults
     };
     let stop = Arc::new(AtomicBool::new(false));
     let _deadline = budget.time.map(|time| Deadline::start(stop.clone(), time));
-    let result = engine.think(board, rule, &limits, &stop, on_info);
-    from_search(&result)
+    let outcome = match mode {
+        Mode::Vcf => solver::find_vcf(board, rule, &limits, &stop),
+        Mode::Vct => solver::find_vct(board, rule, &limits, &stop),
+    };
+    match outcome {
+        SolveOutcome::Win(line) => {
+            let method = if only_fours(board, rule, &line) {
+                "VCF"
+            } else {
+                "VCT"
+            };
+            Outcome::Win { method, line }
+        }
+        SolveOutcome::NoWin => Outcome::NoWin,
+        SolveOutcome::Unknown => Outcome::Unknown,
+    }
+}
+
+/// Whether every attacker move of `line` is a four (or the five): then the win is a VCF.
+fn only_fours(board: &Board, rule: Rule, line: &[Point]) -> bool {
+    let mut board = board.clone();
+    let attacker = board.side_to_move();
+    for (index, &point) in line.iter().enumerate() {
+        if !board.is_empty(point) {
+            return false;
+        }
+        board.play_unchecked(point);
+        if index % 2 == 0
+            && !rules::is_winning_stone(&board, point, rule)
+            && !board
+                .empty_points()
+                .any(|p| rules::would_win(&board, p, attacker, rule))
+        {
+            return false;
+        }
+    }
+    true
 }
 
 /// The forced win a search result proves: a winning score comes with its line.
@@ -182,6 +215,42 @@ mod tests {
         let g9 = parse_move_list("g9", 15, 15).unwrap();
         assert!(check_line(&renju, Rule::Renju, &g9).is_err());
         assert_eq!(check_line(&renju, Rule::Freestyle, &g9), Ok(None));
+    }
+
+    #[test]
+    fn wins_are_named_by_their_moves() {
+        let budget = Budget {
+            max_nodes: Some(100_000),
+            time: None,
+        };
+        // An open four: a VCF of one move.
+        let four = board("h8 h9 i8 i9 j8 j9 k8 k9");
+        match find(&four, Rule::Freestyle, Mode::Vct, &budget) {
+            Outcome::Win { method, line } => {
+                assert_eq!(method, "VCF");
+                assert_eq!(
+                    check_line(&four, Rule::Freestyle, &line),
+                    Ok(Some(Color::Black))
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        // Two stones: no four at all, so no VCF.
+        let quiet = board("h8 h9");
+        assert_eq!(
+            find(&quiet, Rule::Freestyle, Mode::Vcf, &budget),
+            Outcome::NoWin
+        );
+        // Making an open three is a threat but not a four: that line is not "only fours".
+        let two = board("h8 a1 i8 a3");
+        let threat = parse_move_list("j8 g8 k8", 15, 15).unwrap();
+        assert!(!only_fours(&two, Rule::Freestyle, &threat));
+        let three = board("h8 a1 i8 a3 j8 a5");
+        let fours = parse_move_list("k8 g8 l8", 15, 15).unwrap();
+        assert!(only_fours(&three, Rule::Freestyle, &fours));
+        let real_four = board("h8 a1 i8 a3 j8 a5 k8 a7");
+        let five = parse_move_list("l8", 15, 15).unwrap();
+        assert!(only_fours(&real_four, Rule::Freestyle, &five));
     }
 
     #[test]

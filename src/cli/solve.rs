@@ -24,7 +24,6 @@ use super::{usage_error, EXIT_FAILURE, EXIT_OK};
 use crate::board::{Board, Color, Point};
 use crate::notation::{self, format_move_list, point_name};
 use crate::rules::Rule;
-use crate::search::Engine;
 
 /// Time per puzzle when `--time` is not given.
 const DEFAULT_TIME: Duration = Duration::from_secs(5);
@@ -97,11 +96,9 @@ pub fn run(args: &[String]) -> i32 {
     let budget = Budget {
         max_nodes: nodes,
         time: Some(time),
-        max_depth: None,
     };
     let started = Instant::now();
     let mut progress = Progress::new();
-    let mut engine = Engine::new();
     let mut solved = 0;
     for (index, puzzle) in puzzles.iter().enumerate() {
         progress.update(&format!(
@@ -113,7 +110,7 @@ pub fn run(args: &[String]) -> i32 {
         let line = match &puzzle.setup {
             Err(message) => format!("{}: NOT solved: {message}", puzzle.id),
             Ok(setup) => {
-                let (ok, report) = solve_one(&mut engine, setup, &budget);
+                let (ok, report) = solve_one(setup, &budget);
                 if ok {
                     solved += 1;
                 }
@@ -136,17 +133,10 @@ pub fn run(args: &[String]) -> i32 {
 }
 
 /// Solves one puzzle; returns whether it counts as solved and what to print.
-fn solve_one(engine: &mut Engine, setup: &Setup, budget: &Budget) -> (bool, String) {
+fn solve_one(setup: &Setup, budget: &Budget) -> (bool, String) {
     let attacker = color_name(setup.board.side_to_move());
     let started = Instant::now();
-    let outcome = forced::find(
-        engine,
-        &setup.board,
-        setup.rule,
-        setup.mode,
-        budget,
-        &mut |_| {},
-    );
+    let outcome = forced::find(&setup.board, setup.rule, setup.mode, budget);
     let elapsed = seconds_text(started.elapsed());
     match outcome {
         Outcome::Win { method, line } => {
@@ -178,6 +168,18 @@ fn solve_one(engine: &mut Engine, setup: &Setup, budget: &Budget) -> (bool, Stri
             }
             (setup.expect_win, report)
         }
+        Outcome::NoWin => (
+            !setup.expect_win,
+            format!(
+                "{} there is no {} for {attacker} (proven) [{elapsed}]",
+                if setup.expect_win {
+                    "NOT solved:"
+                } else {
+                    "solved,"
+                },
+                setup.mode.name()
+            ),
+        ),
         Outcome::Unknown => (
             !setup.expect_win,
             format!(
@@ -216,7 +218,7 @@ fn read_puzzles(text: &str, rule: Option<Rule>, size: usize) -> Result<Vec<Puzzl
                 Ok(Setup {
                     board,
                     rule,
-                    mode: Mode::Any,
+                    mode: Mode::Vct,
                     expect_win: true,
                     expected_first: None,
                 })
@@ -343,7 +345,7 @@ fn json_setup(
     let mode = match item.get("mode").and_then(Json::as_text) {
         Some(text) if text.eq_ignore_ascii_case("vcf") => Mode::Vcf,
         Some(text) if text.eq_ignore_ascii_case("vct") => Mode::Vct,
-        _ => Mode::Any,
+        _ => Mode::Vct,
     };
     let expect_win = match item.get("expected_result").and_then(Json::as_text) {
         Some(text) => text.eq_ignore_ascii_case("win"),
