@@ -8,9 +8,6 @@ pub fn main(args: Vec<String>) -> i32 {
             0
         }
         Some("bench") => crate::bench::run(&args[1..]),
-        _ => {
-            eprintln!("pbrain-tengen: the protocol engine is not built yet");
-            2
-        }
+        _ => crate::protocol::run_stdio(&args),
     }
 }

@@ -2,11 +2,17 @@
 //! subcommand. Modules, one concern each:
 //! - [`board`]: stones, history, make/undo, Zobrist hash, line bitboards.
 //! - [`rules`]: the rule in force, win detection, the renju forbidden judge.
+//! - [`pattern`]: line shapes, threat classes and the incremental pattern board.
 //! - [`search`]: the engine that picks a move.
+//! - [`bench`]: the `bench` subcommand (search speed and node-count signature).
+//! - [`protocol`]: the Gomocup protocol front end (commands, replies, the game session).
+//! - [`timeman`]: the time budget of a move and the clock it is read through.
 
 pub mod bench;
 pub mod board;
 pub mod cli;
 pub mod pattern;
+pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod timeman;

@@ -1,0 +1,350 @@
+//! Time management: how long one move may think, from the manager's time settings
+//! (`INFO timeout_turn`, `timeout_match`, `time_left`), the progress of the game and the cost of
+//! setting the search up; and the [`Clock`] that time is read through, so that tests can check
+//! the budget logic with a [`FakeClock`] instead of sleeping.
+//!
+//! The manager measures a move end to end: from the moment it sends the command to the moment
+//! it reads our reply. So a budget is counted from the moment the command was *read* (the
+//! reader thread stamps each line), and it keeps a margin for the reply to travel and for the
+//! search to notice its deadline and unwind.
+//!
+//! A budget has two parts, as [`crate::search::Limits`] does: the *soft* time (do not start a new
+//! iteration after it; what a move normally costs) and the *hard* time (stop inside the tree; what
+//! a move may cost when the search wants more, e.g. because the best move keeps changing).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A monotonic clock: time since some fixed origin.
+pub trait Clock: Send + Sync {
+    /// Time elapsed since the clock's origin. Never goes backwards.
+    fn now(&self) -> Duration;
+}
+
+/// The real monotonic clock, counting from its creation.
+#[derive(Clone, Debug)]
+pub struct RealClock {
+    origin: Instant,
+}
+
+impl RealClock {
+    /// A clock whose origin is now.
+    pub fn new() -> RealClock {
+        RealClock {
+            origin: Instant::now(),
+        }
+    }
+}
+
+impl Default for RealClock {
+    fn default() -> Self {
+        RealClock::new()
+    }
+}
+
+impl Clock for RealClock {
+    fn now(&self) -> Duration {
+        self.origin.elapsed()
+    }
+}
+
+/// A clock that only moves when told to; clones share the same time.
+#[derive(Clone, Debug, Default)]
+pub struct FakeClock {
+    nanos: Arc<AtomicU64>,
+}
+
+impl FakeClock {
+    /// A fake clock standing at zero.
+    pub fn new() -> FakeClock {
+        FakeClock::default()
+    }
+
+    /// Moves the clock forward by `step`.
+    pub fn advance(&self, step: Duration) {
+        let step = u64::try_from(step.as_nanos()).unwrap_or(u64::MAX);
+        self.nanos.fetch_add(step, Ordering::SeqCst);
+    }
+}
+
+impl Clock for FakeClock {
+    fn now(&self) -> Duration {
+        Duration::from_nanos(self.nanos.load(Ordering::SeqCst))
+    }
+}
+
+/// `INFO time_left` value that means "no limit for the game".
+pub const UNLIMITED_TIME_LEFT: i64 = 2_147_483_647;
+/// Turn time used when the manager gives no time limit of any kind.
+pub const DEFAULT_TURN_MS: i64 = 5_000;
+/// No move is planned longer than this, whatever the settings say (it keeps deadlines far
+/// from the limits of `Instant` arithmetic).
+pub const MAX_MOVE_TIME: Duration = Duration::from_secs(24 * 60 * 60);
+/// Time kept back from every limit for the reply to reach the manager.
+pub const REPLY_MARGIN: Duration = Duration::from_millis(30);
+/// Hard limit when the manager asks for an instant answer (`timeout_turn 0`, or almost no time
+/// left).
+pub const FAST_HARD_LIMIT: Duration = Duration::from_millis(20);
+/// Depth limit when the manager asks for an instant answer.
+pub const FAST_MAX_DEPTH: u32 = 2;
+/// A conservative rate for allocating and first touching the transposition table, in bytes per
+/// millisecond. Measured on a loaded 2-core machine: 64 MiB took about 100 ms to fill, and
+/// about 200 ms when allocated zeroed and touched page by page; this rate takes the slower case.
+pub const TABLE_SETUP_BYTES_PER_MS: u64 = 320 << 10;
+/// Never plan for fewer remaining moves than this while the board has room for them.
+pub const MIN_MOVES_TO_GO: u64 = 16;
+/// The game length (in plies) the plan expects before it falls back to [`MIN_MOVES_TO_GO`].
+pub const EXPECTED_GAME_PLIES: u64 = 110;
+/// How many times the soft share of the game time one move may use when the search wants more.
+pub const HARD_TO_SOFT_RATIO: u32 = 4;
+/// At most this fraction (in percent) of the time left goes into one move.
+pub const MAX_PERCENT_OF_TIME_LEFT: u64 = 35;
+/// What each move costs outside the search (reading, replying, the manager's own work); the
+/// game time keeps this much for every move that may still come.
+pub const PER_MOVE_OVERHEAD: Duration = Duration::from_millis(8);
+/// The game time keeps [`PER_MOVE_OVERHEAD`] for at most this many moves to come.
+pub const MAX_RESERVED_MOVES: u64 = 60;
+
+/// The manager's time settings, as the `INFO` commands gave them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TimeSettings {
+    /// `INFO timeout_turn` in ms; `None` if never sent; `Some(0)` = answer at once.
+    pub turn_ms: Option<i64>,
+    /// `INFO timeout_match` in ms; 0 = no game limit.
+    pub match_ms: i64,
+    /// Time left in the game in ms, if it is limited (`INFO time_left`, or the match time less
+    /// what our moves used when the manager does not send `time_left`).
+    pub time_left_ms: Option<i64>,
+}
+
+/// How far the game has come, for spreading the game time over the moves still to come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameProgress {
+    /// Stones on the board.
+    pub plies: usize,
+    /// Empty points left.
+    pub empties: usize,
+}
+
+/// The time one move may use, counted from the moment its command was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start a new iteration after this.
+    pub soft: Duration,
+    /// Stop inside the tree at this.
+    pub hard: Duration,
+    /// The manager wants an answer at once: search only a little (see [`FAST_MAX_DEPTH`]).
+    pub fast: bool,
+}
+
+impl Budget {
+    /// The budget left after `spent` has already gone (at least one millisecond of hard time,
+    /// so that the search can still return a move).
+    pub fn after(self, spent: Duration) -> Budget {
+        let floor = Duration::from_millis(1);
+        Budget {
+            soft: self.soft.saturating_sub(spent),
+            hard: self.hard.saturating_sub(spent).max(floor),
+            fast: self.fast,
+        }
+    }
+
+    /// The first `(index + 1) / parts` of this budget: the deadlines of the `index`-th of
+    /// `parts` searches made one after another in one move (index from 0).
+    pub fn portion(self, index: u32, parts: u32) -> Budget {
+        let parts = parts.max(1);
+        let upto = index.min(parts - 1) + 1;
+        Budget {
+            soft: self.soft / parts * upto,
+            hard: (self.hard / parts * upto).max(Duration::from_millis(1)),
+            fast: self.fast,
+        }
+    }
+
+    /// This budget split into `parts` equal pieces (for several searches in one move).
+    pub fn split(self, parts: u32) -> Budget {
+        let parts = parts.max(1);
+        Budget {
+            soft: self.soft / parts,
+            hard: (self.hard / parts).max(Duration::from_millis(1)),
+            fast: self.fast,
+        }
+    }
+}
+
+/// How many of our own moves the game time should still last.
+pub fn moves_to_go(progress: GameProgress) -> u64 {
+    let by_length = EXPECTED_GAME_PLIES.saturating_sub(progress.plies as u64) / 2;
+    let by_room = (progress.empties as u64).div_ceil(2).max(1);
+    by_length.max(MIN_MOVES_TO_GO).min(by_room)
+}
+
+/// Time kept back for the search to notice its deadline and return: 2% of the limit, between
+/// 5 and 100 ms.
+fn unwind_reserve(limit: Duration) -> Duration {
+    (limit / 50).clamp(Duration::from_millis(5), Duration::from_millis(100))
+}
+
+fn millis(ms: i64) -> Duration {
+    Duration::from_millis(ms.max(0) as u64)
+}
+
+/// The budget of one move. `setup_cost` is time the search will spend before it really starts
+/// (allocating its tables on the first search); it comes out of both limits.
+pub fn plan_move(settings: &TimeSettings, progress: GameProgress, setup_cost: Duration) -> Budget {
+    let mut fast = settings.turn_ms == Some(0);
+    let turn_limit = match settings.turn_ms {
+        Some(0) => Some(FAST_HARD_LIMIT),
+        Some(ms) if ms > 0 => Some(millis(ms).min(MAX_MOVE_TIME)),
+        _ if settings.time_left_ms.is_some() => None,
+        _ => Some(millis(DEFAULT_TURN_MS)),
+    };
+    // From the turn limit alone: nearly all of it, since unused turn time is lost anyway.
+    let (mut soft, mut hard) = match turn_limit {
+        Some(limit) if fast => (Duration::ZERO, limit),
+        Some(limit) => {
+            let hard = limit
+                .saturating_sub(REPLY_MARGIN)
+                .saturating_sub(unwind_reserve(limit));
+            (hard * 3 / 5, hard)
+        }
+        None => (MAX_MOVE_TIME, MAX_MOVE_TIME),
+    };
+    if let Some(left_ms) = settings.time_left_ms {
+        let left = millis(left_ms);
+        let moves_left = (progress.empties as u64)
+            .div_ceil(2)
+            .clamp(1, MAX_RESERVED_MOVES);
+        let reserve = REPLY_MARGIN + PER_MOVE_OVERHEAD * moves_left as u32;
+        let usable = left
+            .saturating_sub(reserve)
+            .saturating_sub(unwind_reserve(left));
+        if usable <= REPLY_MARGIN {
+            // Almost nothing left: answer at once, well inside what remains.
+            fast = true;
+            let rescue = (left.saturating_sub(reserve) / 4)
+                .clamp(Duration::from_millis(1), FAST_HARD_LIMIT)
+                .min(left / 3);
+            soft = Duration::ZERO;
+            hard = hard.min(rescue);
+        } else {
+            let share = usable / moves_to_go(progress).min(u32::MAX as u64) as u32;
+            let most = usable * MAX_PERCENT_OF_TIME_LEFT as u32 / 100;
+            soft = soft.min(share);
+            hard = hard.min((share * HARD_TO_SOFT_RATIO).min(most).max(share));
+        }
+    }
+    if fast {
+        soft = Duration::ZERO;
+        hard = hard.min(FAST_HARD_LIMIT);
+    }
+    soft = soft.min(hard);
+    Budget {
+        soft: soft.saturating_sub(setup_cost),
+        hard: hard
+            .saturating_sub(setup_cost)
+            .max(Duration::from_millis(1)),
+        fast,
+    }
+}
+
+/// The time the search needs to allocate and first touch a table of `bytes`.
+pub fn table_setup_cost(bytes: usize) -> Duration {
+    Duration::from_millis(bytes as u64 / TABLE_SETUP_BYTES_PER_MS)
+}
+
+/// The largest table that can be set up within a quarter of `hard` (at least 1 MiB).
+pub fn table_bytes_affordable(hard: Duration) -> usize {
+    let millis = u64::try_from(hard.as_millis()).unwrap_or(u64::MAX);
+    let bytes = (millis / 4).saturating_mul(TABLE_SETUP_BYTES_PER_MS);
+    (bytes.min(usize::MAX as u64) as usize).max(1 << 20)
+}
+
+/// The game clock as the protocol sees it: the settings from `INFO`, and our own account of
+/// the game time when the manager does not send `time_left`.
+#[derive(Clone, Debug, Default)]
+pub struct TimeManager {
+    settings: TimeSettings,
+    /// Whether `INFO time_left` came in this game (then it is the truth; otherwise we count).
+    time_left_given: bool,
+}
+
+impl TimeManager {
+    /// A time manager with no limits set.
+    pub fn new() -> TimeManager {
+        TimeManager::default()
+    }
+
+    /// The settings in force.
+    pub fn settings(&self) -> TimeSettings {
+        self.settings
+    }
+
+    /// A new game starts (`START`, `RESTART`): the game time is full again.
+    pub fn new_game(&mut self) {
+        self.time_left_given = false;
+        self.settings.time_left_ms = (self.settings.match_ms > 0).then_some(self.settings.match_ms);
+    }
+
+    /// `INFO timeout_turn`.
+    pub fn set_turn_ms(&mut self, ms: i64) {
+        self.settings.turn_ms = Some(ms.max(0));
+    }
+
+    /// `INFO timeout_match` (0 = no limit).
+    pub fn set_match_ms(&mut self, ms: i64) {
+        self.settings.match_ms = ms.max(0);
+        if !self.time_left_given {
+            self.settings.time_left_ms = (ms > 0).then_some(ms);
+        }
+    }
+
+    /// `INFO time_left` (may be negative; [`UNLIMITED_TIME_LEFT`] = no limit).
+    pub fn set_time_left_ms(&mut self, ms: i64) {
+        self.time_left_given = true;
+        self.settings.time_left_ms = (ms < UNLIMITED_TIME_LEFT).then_some(ms);
+    }
+
+    /// Our move took `used` (from reading the command to sending the reply): take it off the
+    /// time left, so that the next budget is right even if the manager sends no `time_left`.
+    pub fn record_move(&mut self, used: Duration) {
+        if let Some(left) = self.settings.time_left_ms.as_mut() {
+            let used_ms = i64::try_from(used.as_millis()).unwrap_or(i64::MAX);
+            *left = left.saturating_sub(used_ms);
+        }
+    }
+
+    /// The budget of the next move.
+    pub fn plan(&self, progress: GameProgress, setup_cost: Duration) -> Budget {
+        plan_move(&self.settings, progress, setup_cost)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fake_clock_moves_only_when_told() {
+        let clock = FakeClock::new();
+        let other = clock.clone();
+        assert_eq!(clock.now(), Duration::ZERO);
+        other.advance(Duration::from_millis(7));
+        assert_eq!(clock.now(), Duration::from_millis(7));
+    }
+
+    #[test]
+    fn moves_to_go_never_exceeds_the_room_left() {
+        let progress = GameProgress {
+            plies: 20,
+            empties: 5,
+        };
+        assert_eq!(moves_to_go(progress), 3);
+        let progress = GameProgress {
+            plies: 0,
+            empties: 225,
+        };
+        assert_eq!(moves_to_go(progress), 55);
+    }
+}
