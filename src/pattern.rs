@@ -420,7 +420,7 @@ pub struct Combination {
     /// The threat class, as `Threat as u8`.
     pub threat: u8,
     /// The point's contribution to the evaluation of this colour when it is to move, in
-    /// milli-logits (see [`LINE_WEIGHT_MOVER`]).
+    /// milli-logits (see [`PointWeights`]).
     pub value_mover: i16,
     /// The same when the other colour is to move.
     pub value_waiting: i16,
@@ -470,83 +470,113 @@ const LINE_ORDER_VALUE: [i16; PATTERN_COUNT] = [
 // positions (the mover's open fours and fives, which the search settles before evaluating)
 // get hand-set values in the same scale.
 
-/// Weight of a line pattern at an empty point, for the side to move.
-pub const LINE_WEIGHT_MOVER: [i16; PATTERN_COUNT] = [
-    6,    // Dead
-    0,    // Forbidden
-    7,    // One
-    -3,   // OpenOne
-    10,   // Two
-    44,   // OpenTwo
-    61,   // WideOpenTwo
-    47,   // Three
-    64,   // OpenThree
-    161,  // Four
-    1000, // OpenFour (hand-set: the search claims these wins before evaluating)
-    0,    // Five (never evaluated)
-];
+/// The evaluation weights of one colour's points (see the notes above).
+#[derive(Clone, Copy, Debug)]
+pub struct PointWeights {
+    /// Weight of a line pattern at an empty point, when this colour is to move.
+    pub line_mover: [i16; PATTERN_COUNT],
+    /// Weight of a threat class at an empty point, when this colour is to move.
+    pub threat_mover: [i16; THREAT_COUNT],
+    /// Weight of a line pattern at an empty point, when the other colour is to move.
+    pub line_waiting: [i16; PATTERN_COUNT],
+    /// Weight of a threat class at an empty point, when the other colour is to move.
+    pub threat_waiting: [i16; THREAT_COUNT],
+}
 
-/// Weight of a threat class at an empty point, for the side to move.
-pub const THREAT_WEIGHT_MOVER: [i16; THREAT_COUNT] = [
-    5,    // None
-    0,    // Forbidden
-    -48,  // OpenTwo
-    -20,  // Three
-    -46,  // DoubleOpenTwo
-    16,   // ThreePlus
-    57,   // OpenThree
-    179,  // OpenThreePlus
-    392,  // DoubleOpenThree
-    103,  // Four
-    476,  // FourPlus
-    4534, // FourOpenThree: the mover wins unless the opponent has fours.
-    3000, // OpenFour (hand-set, see above)
-    0,    // Five (never evaluated)
-];
+/// Position-level evaluation terms for one side to move, in milli-logits.
+#[derive(Clone, Copy, Debug)]
+pub struct PositionWeights {
+    /// The mover has a winning threat (open four, four-three, double three) and the waiting
+    /// side has no four to answer with: almost always a win.
+    pub unanswered_winning_threat: i32,
+    /// Correction when the waiting side has a forcing threat (open three or four-three point).
+    pub waiting_forcing_threat: i32,
+    /// Correction when the waiting side has a winning threat of any kind.
+    pub waiting_winning_threat: i32,
+    /// The mover's edge, all else equal.
+    pub mover_bias: i32,
+}
 
-/// Weight of a line pattern at an empty point, for the side waiting to move.
-pub const LINE_WEIGHT_WAITING: [i16; PATTERN_COUNT] = [
-    -6,   // Dead
-    0,    // Forbidden
-    -7,   // One
-    4,    // OpenOne
-    -9,   // Two
-    -43,  // OpenTwo
-    -53,  // WideOpenTwo
-    -55,  // Three
-    -32,  // OpenThree
-    -222, // Four
-    -313, // OpenFour: an open three on the board; the mover must answer it.
-    0,    // Five (the mover blocks it before evaluating)
-];
+/// Point weights for freestyle, standard and caro (both colours).
+pub const FREESTYLE_POINT_WEIGHTS: PointWeights = PointWeights {
+    line_mover: [
+        6,    // Dead
+        0,    // Forbidden
+        7,    // One
+        -3,   // OpenOne
+        10,   // Two
+        44,   // OpenTwo
+        61,   // WideOpenTwo
+        47,   // Three
+        64,   // OpenThree
+        161,  // Four
+        1000, // OpenFour (hand-set: the search claims these wins before evaluating)
+        0,    // Five (never evaluated)
+    ],
+    threat_mover: [
+        5,    // None
+        0,    // Forbidden
+        -48,  // OpenTwo
+        -20,  // Three
+        -46,  // DoubleOpenTwo
+        16,   // ThreePlus
+        57,   // OpenThree
+        179,  // OpenThreePlus
+        392,  // DoubleOpenThree
+        103,  // Four
+        476,  // FourPlus
+        4534, // FourOpenThree: the mover wins unless the opponent has fours.
+        3000, // OpenFour (hand-set, see above)
+        0,    // Five (never evaluated)
+    ],
+    line_waiting: [
+        -6,   // Dead
+        0,    // Forbidden
+        -7,   // One
+        4,    // OpenOne
+        -9,   // Two
+        -43,  // OpenTwo
+        -53,  // WideOpenTwo
+        -55,  // Three
+        -32,  // OpenThree
+        -222, // Four
+        -313, // OpenFour: an open three on the board; the mover must answer it.
+        0,    // Five (the mover blocks it before evaluating)
+    ],
+    threat_waiting: [
+        -5,    // None
+        0,     // Forbidden
+        45,    // OpenTwo
+        30,    // Three
+        43,    // DoubleOpenTwo
+        10,    // ThreePlus
+        -65,   // OpenThree
+        -168,  // OpenThreePlus
+        -668,  // DoubleOpenThree
+        -36,   // Four
+        -235,  // FourPlus
+        -1181, // FourOpenThree
+        -809,  // OpenFour
+        0,     // Five
+    ],
+};
 
-/// Weight of a threat class at an empty point, for the side waiting to move.
-pub const THREAT_WEIGHT_WAITING: [i16; THREAT_COUNT] = [
-    -5,    // None
-    0,     // Forbidden
-    45,    // OpenTwo
-    30,    // Three
-    43,    // DoubleOpenTwo
-    10,    // ThreePlus
-    -65,   // OpenThree
-    -168,  // OpenThreePlus
-    -668,  // DoubleOpenThree
-    -36,   // Four
-    -235,  // FourPlus
-    -1181, // FourOpenThree
-    -809,  // OpenFour
-    0,     // Five
-];
+/// Position weights for freestyle, standard and caro.
+pub const FREESTYLE_POSITION_WEIGHTS: PositionWeights = PositionWeights {
+    unanswered_winning_threat: 6302,
+    waiting_forcing_threat: 145,
+    waiting_winning_threat: 573,
+    mover_bias: 52,
+};
 
-/// Evaluation bonus when the mover has a winning threat (open four, four-three, double three)
-/// and the waiting side has no four to answer with: almost always a win.
-pub const EVAL_UNANSWERED_WINNING_THREAT: i32 = 6302;
-/// Correction when the waiting side has a forcing threat (open three or four-three point).
-pub const EVAL_WAITING_FORCING_THREAT: i32 = 145;
-/// Correction when the waiting side has a winning threat of any kind.
-pub const EVAL_WAITING_WINNING_THREAT: i32 = 573;
-/// The mover's edge, all else equal.
-pub const EVAL_MOVER_BIAS: i32 = 52;
+/// Point weights of black under renju.
+pub const RENJU_BLACK_POINT_WEIGHTS: PointWeights = FREESTYLE_POINT_WEIGHTS;
+/// Point weights of white under renju.
+pub const RENJU_WHITE_POINT_WEIGHTS: PointWeights = FREESTYLE_POINT_WEIGHTS;
+/// Position weights under renju, black to move.
+pub const RENJU_BLACK_POSITION_WEIGHTS: PositionWeights = FREESTYLE_POSITION_WEIGHTS;
+/// Position weights under renju, white to move.
+pub const RENJU_WHITE_POSITION_WEIGHTS: PositionWeights = FREESTYLE_POSITION_WEIGHTS;
 
 /// Move-ordering score of playing a point by its threat class, for the mover. Wins first, then
 /// the winning threats, fours (forcing), open threes; the line weights break ties.
@@ -629,7 +659,47 @@ fn threat_of(patterns: [Pattern; 4], renju_black: bool) -> Threat {
     }
 }
 
-fn build_combination_table(renju_black: bool) -> Vec<Combination> {
+/// Which combination table a colour uses: threat classification and evaluation weights.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum CombinationKind {
+    /// Freestyle, standard, caro: both colours.
+    Free = 0,
+    /// Black under renju: forbidden shapes, black's weights.
+    RenjuBlack = 1,
+    /// White under renju: free shapes, white's weights.
+    RenjuWhite = 2,
+}
+
+impl CombinationKind {
+    fn of(rule: Rule, color: Color) -> CombinationKind {
+        match (rule, color) {
+            (Rule::Renju, Color::Black) => CombinationKind::RenjuBlack,
+            (Rule::Renju, Color::White) => CombinationKind::RenjuWhite,
+            _ => CombinationKind::Free,
+        }
+    }
+
+    fn weights(self) -> &'static PointWeights {
+        match self {
+            CombinationKind::Free => &FREESTYLE_POINT_WEIGHTS,
+            CombinationKind::RenjuBlack => &RENJU_BLACK_POINT_WEIGHTS,
+            CombinationKind::RenjuWhite => &RENJU_WHITE_POINT_WEIGHTS,
+        }
+    }
+}
+
+/// The position weights for `rule` with `mover` to move.
+pub fn position_weights(rule: Rule, mover: Color) -> &'static PositionWeights {
+    match (rule, mover) {
+        (Rule::Renju, Color::Black) => &RENJU_BLACK_POSITION_WEIGHTS,
+        (Rule::Renju, Color::White) => &RENJU_WHITE_POSITION_WEIGHTS,
+        _ => &FREESTYLE_POSITION_WEIGHTS,
+    }
+}
+
+fn build_combination_table(kind: CombinationKind) -> Vec<Combination> {
+    let renju_black = kind == CombinationKind::RenjuBlack;
+    let weights = kind.weights();
     let mut table = vec![Combination::default(); COMBINATION_COUNT];
     for (index, entry) in table.iter_mut().enumerate() {
         let mut rest = index;
@@ -649,8 +719,8 @@ fn build_combination_table(renju_black: bool) -> Vec<Combination> {
         };
         *entry = Combination {
             threat: threat as u8,
-            value_mover: weigh(&LINE_WEIGHT_MOVER, &THREAT_WEIGHT_MOVER),
-            value_waiting: weigh(&LINE_WEIGHT_WAITING, &THREAT_WEIGHT_WAITING),
+            value_mover: weigh(&weights.line_mover, &weights.threat_mover),
+            value_waiting: weigh(&weights.line_waiting, &weights.threat_waiting),
             attack: ATTACK_SCORE[threat as usize] + line_sum,
             defence: DEFENCE_SCORE[threat as usize] + line_sum / 2,
         };
@@ -658,9 +728,10 @@ fn build_combination_table(renju_black: bool) -> Vec<Combination> {
     table
 }
 
-fn combination_table(renju_black: bool) -> &'static [Combination] {
-    static TABLES: [OnceLock<Vec<Combination>>; 2] = [OnceLock::new(), OnceLock::new()];
-    TABLES[renju_black as usize].get_or_init(|| build_combination_table(renju_black))
+fn combination_table(kind: CombinationKind) -> &'static [Combination] {
+    static TABLES: [OnceLock<Vec<Combination>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    TABLES[kind as usize].get_or_init(|| build_combination_table(kind))
 }
 
 /// Builds the tables `rule` needs now, so that the first search does not pay for it.
@@ -668,9 +739,8 @@ pub fn warm_up(rule: Rule) {
     for color in [Color::Black, Color::White] {
         line_table(LineRule::of(rule, color));
     }
-    combination_table(false);
-    if rule == Rule::Renju {
-        combination_table(true);
+    for color in [Color::Black, Color::White] {
+        combination_table(CombinationKind::of(rule, color));
     }
     pair_table(rule);
 }
@@ -942,13 +1012,15 @@ pub struct PatternBoard {
 impl PatternBoard {
     /// The pattern board of `board` under `rule`.
     pub fn new(board: &Board, rule: Rule) -> PatternBoard {
-        let renju = rule == Rule::Renju;
         let mut state = PatternBoard {
             board: board.clone(),
             rule,
             pair_table: pair_table(rule),
             key_mask: key_mask(rule),
-            combination_tables: [combination_table(renju), combination_table(false)],
+            combination_tables: [
+                combination_table(CombinationKind::of(rule, Color::Black)),
+                combination_table(CombinationKind::of(rule, Color::White)),
+            ],
             keys: vec![[0; 4]; CELL_COUNT],
             points: vec![PointPatterns::default(); CELL_COUNT],
             threat_sets: [[PointSet::new(); THREAT_COUNT]; 2],
@@ -1047,6 +1119,34 @@ impl PatternBoard {
     #[inline]
     pub fn value_sum(&self, color: Color, to_move: bool) -> i32 {
         self.value_sums[color.index()][!to_move as usize]
+    }
+
+    /// The evaluation from the side to move's view, in milli-logits of its chance to win: the
+    /// point weights of both sides summed over the empty points, plus the position terms.
+    pub fn evaluate(&self) -> i32 {
+        let us = self.side_to_move();
+        let them = us.opponent();
+        let weights = position_weights(self.rule, us);
+        let mut logits =
+            self.value_sum(us, true) + self.value_sum(them, false) + weights.mover_bias;
+        let winning = |color: Color| {
+            self.threat_count(color, Threat::OpenFour)
+                + self.threat_count(color, Threat::FourOpenThree)
+                + self.threat_count(color, Threat::DoubleOpenThree)
+        };
+        if winning(us) > 0 && self.threat_count_at_least(them, Threat::Four) == 0 {
+            logits += weights.unanswered_winning_threat;
+        }
+        if self.threat_count(them, Threat::OpenFour)
+            + self.threat_count(them, Threat::FourOpenThree)
+            > 0
+        {
+            logits += weights.waiting_forcing_threat;
+        }
+        if winning(them) > 0 {
+            logits += weights.waiting_winning_threat;
+        }
+        logits
     }
 
     /// Empty points within [`CANDIDATE_RADIUS`] of a stone.

@@ -8,10 +8,7 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use crate::board::{Color, Point, CELL_COUNT};
-use crate::pattern::{
-    Pattern, PatternBoard, PointSet, Threat, EVAL_MOVER_BIAS, EVAL_UNANSWERED_WINNING_THREAT,
-    EVAL_WAITING_FORCING_THREAT, EVAL_WAITING_WINNING_THREAT,
-};
+use crate::pattern::{Pattern, PatternBoard, PointSet, Threat};
 use crate::rules::{self, Rule};
 
 use super::tt::{Bound, TranspositionTable};
@@ -281,26 +278,10 @@ impl<'a> Worker<'a> {
             && rules::forbidden_kind(self.pos.board(), point).is_some())
     }
 
-    /// Static evaluation from the side to move's view: the fitted linear evaluation of the
-    /// pattern board (milli-logits), scaled so that one logit is [`EVAL_PER_LOGIT`].
+    /// Static evaluation from the side to move's view: the pattern board's evaluation
+    /// (milli-logits), scaled so that one logit is [`EVAL_PER_LOGIT`].
     fn evaluate(&self) -> Score {
-        let us = self.pos.side_to_move();
-        let them = us.opponent();
-        let parameters = &self.shared.parameters;
-        let mut logits =
-            self.pos.value_sum(us, true) + self.pos.value_sum(them, false) + EVAL_MOVER_BIAS;
-        if winning_threats(&self.pos, us) > 0
-            && self.pos.threat_count_at_least(them, Threat::Four) == 0
-        {
-            logits += EVAL_UNANSWERED_WINNING_THREAT;
-        }
-        if forcing_threats(&self.pos, them, parameters) > 0 {
-            logits += EVAL_WAITING_FORCING_THREAT;
-        }
-        if winning_threats(&self.pos, them) > 0 {
-            logits += EVAL_WAITING_WINNING_THREAT;
-        }
-        (logits * EVAL_PER_LOGIT / 1000).clamp(-MAX_EVAL, MAX_EVAL)
+        (self.pos.evaluate() * EVAL_PER_LOGIT / 1000).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     /// The side to move's open-four point that is legal, when the opponent has no four to
@@ -942,14 +923,6 @@ pub(super) fn forcing_threats(
     pos.threat_count(color, Threat::OpenFour)
         + pos.threat_count(color, Threat::FourOpenThree)
         + double_threes
-}
-
-/// Number of points where `color` has a winning threat.
-#[inline]
-pub(super) fn winning_threats(pos: &PatternBoard, color: Color) -> usize {
-    pos.threat_count(color, Threat::OpenFour)
-        + pos.threat_count(color, Threat::FourOpenThree)
-        + pos.threat_count(color, Threat::DoubleOpenThree)
 }
 
 /// Points that may spoil the forcing threats of `attacker`: each threat point, and along every
