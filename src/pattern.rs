@@ -910,26 +910,52 @@ fn build_pair_table(rule: Rule) -> Vec<u8> {
             entry & 0x7F
         }
     };
-    let mut table = vec![0u8; 1 << 20];
-    for (key, entry) in table.iter_mut().enumerate() {
-        let mut black_key = 0u32;
-        let mut white_key = 0u32;
-        for slot in 0..10 {
-            // The one-colour key orders its slots by offset: -5..-1, +1..+5.
-            let offset = slot_offset(slot);
-            let bit = if offset < 0 { offset + 5 } else { offset + 4 };
-            match (key >> (2 * slot)) as u32 & 3 {
-                CODE_EMPTY => {
-                    black_key |= 1 << (bit + 10);
-                    white_key |= 1 << (bit + 10);
+    // The one-colour keys of a group of five slots, for each of its 4^5 codes; the two groups'
+    // keys are or-ed together. Freestyle reads only the inner eight slots (the outer two are
+    // masked off and count as empty here).
+    let bits = key_mask(rule).count_ones();
+    let group_keys = |first_slot: u32| -> Vec<(u32, u32)> {
+        (0..1u32 << 10)
+            .map(|code| {
+                let mut black_key = 0u32;
+                let mut white_key = 0u32;
+                for within in 0..5 {
+                    let slot = first_slot + within;
+                    // The one-colour key orders its slots by offset: -5..-1, +1..+5.
+                    let offset = slot_offset(slot);
+                    let bit = if offset < 0 { offset + 5 } else { offset + 4 };
+                    let cell = if 2 * slot < bits {
+                        code >> (2 * within) & 3
+                    } else {
+                        CODE_EMPTY
+                    };
+                    match cell {
+                        CODE_EMPTY => {
+                            black_key |= 1 << (bit + 10);
+                            white_key |= 1 << (bit + 10);
+                        }
+                        CODE_BLACK => black_key |= 1 << bit,
+                        CODE_WHITE => white_key |= 1 << bit,
+                        _ => {}
+                    }
                 }
-                CODE_BLACK => black_key |= 1 << bit,
-                CODE_WHITE => white_key |= 1 << bit,
-                _ => {}
-            }
+                (black_key, white_key)
+            })
+            .collect()
+    };
+    let low = group_keys(0);
+    let high = group_keys(5);
+    let mut table = vec![0u8; 1 << bits];
+    for (high_code, &(high_black, high_white)) in high.iter().enumerate() {
+        let start = high_code << 10;
+        if start >= table.len() {
+            break;
         }
-        *entry =
-            nibble(black_table[black_key as usize]) | nibble(white_table[white_key as usize]) << 4;
+        let end = (start + (1 << 10)).min(table.len());
+        for (entry, &(low_black, low_white)) in table[start..end].iter_mut().zip(low.iter()) {
+            *entry = nibble(black_table[(low_black | high_black) as usize])
+                | nibble(white_table[(low_white | high_white) as usize]) << 4;
+        }
     }
     table
 }
@@ -1451,11 +1477,33 @@ mod tests {
 
     #[test]
     fn freestyle_ignores_the_outer_cells() {
+        // Every full two-colour key (outer cells included) reads, through the one-colour
+        // tables, what the freestyle table says for its inner eight cells.
         let table = pair_table(Rule::Freestyle);
-        for key in 0..(1u32 << 20) {
+        let free = line_table(LineRule::FiveOrMore);
+        let one_colour_key = |key: u32, color: u32| {
+            let mut own_key = 0u32;
+            for slot in 0..10 {
+                let offset = slot_offset(slot);
+                let bit = if offset < 0 { offset + 5 } else { offset + 4 };
+                match key >> (2 * slot) & 3 {
+                    CODE_EMPTY => own_key |= 1 << (bit + 10),
+                    code if code == color => own_key |= 1 << bit,
+                    _ => {}
+                }
+            }
+            own_key
+        };
+        for key in (0..(1u32 << 20)).step_by(7) {
+            let entry = table[(key & key_mask(Rule::Freestyle)) as usize];
             assert_eq!(
-                table[key as usize],
-                table[(key & 0xFFFF) as usize],
+                entry & 15,
+                free[one_colour_key(key, CODE_BLACK) as usize],
+                "{key:x}"
+            );
+            assert_eq!(
+                entry >> 4,
+                free[one_colour_key(key, CODE_WHITE) as usize],
                 "{key:x}"
             );
         }
