@@ -342,8 +342,7 @@ fn root_moves_with(pos: &PatternBoard, rule: Rule, parameters: &SearchParameters
         .filter(|&p| legal(p))
         .map(|p| {
             let info = pos.point(p);
-            let score = info.combination[us.index()].attack as i32
-                + info.combination[them.index()].defence as i32;
+            let score = info.attack(us) + info.defence(them);
             (score, p)
         })
         .collect();

@@ -335,12 +335,10 @@ impl<'a> Worker<'a> {
         let us = self.pos.side_to_move();
         let them = us.opponent();
         let info = self.pos.point(point);
-        let own = info.combination[us.index()];
-        let other = info.combination[them.index()];
-        let own_threat = Threat::from_u8(own.threat);
-        let other_threat = Threat::from_u8(other.threat);
+        let own_threat = info.threat(us);
+        let other_threat = info.threat(them);
         let tactical = (own_threat >= Threat::OpenThree) || other_threat >= Threat::OpenThreePlus;
-        let mut score = own.attack as i32 + other.defence as i32;
+        let mut score = info.attack(us) + info.defence(them);
         score += self.history[us.index()][point.index()] / 64;
         if Some(point) == tt_move {
             score += 1 << 24;
@@ -690,8 +688,8 @@ impl<'a> Worker<'a> {
                 let info = self.pos.point(point);
                 moves.push(ScoredMove {
                     point,
-                    score: info.combination[us.index()].attack as i32
-                        + info.combination[us.opponent().index()].defence as i32
+                    score: info.attack(us)
+                        + info.defence(us.opponent())
                         + if Some(point) == tt_move { 1 << 20 } else { 0 },
                     tactical: true,
                 });
