@@ -11,7 +11,7 @@ use crate::rules::{PointName, Rule};
 use crate::search::{Engine, Limits};
 
 /// Depth searched when none is given.
-pub const DEFAULT_DEPTH: u32 = 8;
+pub const DEFAULT_DEPTH: u32 = 12;
 /// Hash table size of every bench search.
 const HASH_BYTES: usize = 16 << 20;
 
