@@ -6,6 +6,7 @@
 //! that `START` stays cheap), configured with [`Engine::set_hash_bytes`] and
 //! [`Engine::set_threads`], and asked with [`Engine::think`].
 
+pub mod solver;
 mod tt;
 mod worker;
 
