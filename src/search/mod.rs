@@ -6,6 +6,7 @@
 //! that `START` stays cheap), configured with [`Engine::set_hash_bytes`] and
 //! [`Engine::set_threads`], and asked with [`Engine::think`].
 
+mod root;
 pub mod solver;
 mod tt;
 mod worker;
@@ -17,6 +18,7 @@ use crate::board::{Board, Point};
 use crate::pattern::{self, PatternBoard, Threat};
 use crate::rules::{self, Rule};
 
+use root::RootVerdict;
 pub use tt::{Bound, TranspositionTable};
 pub use worker::SearchParameters;
 use worker::{RootMove, Shared, Worker};
@@ -193,10 +195,42 @@ impl Engine {
         if pos.threat_count(us, Threat::Five) > 0 {
             return immediate(fallback, WIN - 1, on_info);
         }
-        let root_points = root_moves_with(&pos, rule, &self.parameters);
+        let mut root_points = root_moves_with(&pos, rule, &self.parameters);
         if root_points.len() <= 1 {
             let point = root_points.first().copied().unwrap_or(fallback);
             return immediate(point, 0, on_info);
+        }
+        if self.parameters.root_solver {
+            match root::solve_root(board, rule, &root_points, limits, start, stop) {
+                RootVerdict::Win(point, score, line) => {
+                    on_info(&SearchInfo {
+                        depth: 1,
+                        score,
+                        nodes: 1,
+                        elapsed: start.elapsed(),
+                        pv: line.clone(),
+                    });
+                    return SearchResult {
+                        best_move: Some(point),
+                        score,
+                        depth: 1,
+                        nodes: 1,
+                        pv: line,
+                    };
+                }
+                RootVerdict::Defend(defences) => {
+                    log::debug!(
+                        "root: {} of {} moves stop the opponent's forced win",
+                        defences.len(),
+                        root_points.len()
+                    );
+                    root_points = defences;
+                    if root_points.len() == 1 {
+                        return immediate(root_points[0], 0, on_info);
+                    }
+                }
+                RootVerdict::Nothing => {}
+            }
         }
 
         let threads = self.threads;
