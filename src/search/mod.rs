@@ -6,6 +6,7 @@
 //! that `START` stays cheap), configured with [`Engine::set_hash_bytes`] and
 //! [`Engine::set_threads`], and asked with [`Engine::think`].
 
+mod root;
 pub mod solver;
 mod tt;
 mod worker;
@@ -17,6 +18,7 @@ use crate::board::{Board, Point};
 use crate::pattern::{self, PatternBoard, Threat};
 use crate::rules::{self, Rule};
 
+use root::RootVerdict;
 pub use tt::{Bound, TranspositionTable};
 pub use worker::SearchParameters;
 use worker::{RootMove, Shared, Worker};
@@ -193,29 +195,42 @@ impl Engine {
         if pos.threat_count(us, Threat::Five) > 0 {
             return immediate(fallback, WIN - 1, on_info);
         }
-        let root_points = root_moves_with(&pos, rule, &self.parameters);
+        let mut root_points = root_moves_with(&pos, rule, &self.parameters);
         if root_points.len() <= 1 {
             let point = root_points.first().copied().unwrap_or(fallback);
             return immediate(point, 0, on_info);
         }
-        // A forced win read to the end by the solver is played at once: the tree search would
-        // need far more depth to see it.
-        if let Some(line) = forced_win(board, rule, limits, stop) {
-            let score = WIN - line.len() as Score;
-            on_info(&SearchInfo {
-                depth: line.len() as u32,
-                score,
-                nodes: 1,
-                elapsed: start.elapsed(),
-                pv: line.clone(),
-            });
-            return SearchResult {
-                best_move: Some(line[0]),
-                score,
-                depth: line.len() as u32,
-                nodes: 1,
-                pv: line,
-            };
+        if self.parameters.root_solver {
+            match root::solve_root(board, rule, &root_points, limits, start, stop) {
+                RootVerdict::Win(point, score, line) => {
+                    on_info(&SearchInfo {
+                        depth: 1,
+                        score,
+                        nodes: 1,
+                        elapsed: start.elapsed(),
+                        pv: line.clone(),
+                    });
+                    return SearchResult {
+                        best_move: Some(point),
+                        score,
+                        depth: 1,
+                        nodes: 1,
+                        pv: line,
+                    };
+                }
+                RootVerdict::Defend(defences) => {
+                    log::debug!(
+                        "root: {} of {} moves stop the opponent's forced win",
+                        defences.len(),
+                        root_points.len()
+                    );
+                    root_points = defences;
+                    if root_points.len() == 1 {
+                        return immediate(root_points[0], 0, on_info);
+                    }
+                }
+                RootVerdict::Nothing => {}
+            }
         }
 
         let threads = self.threads;
@@ -376,43 +391,4 @@ fn root_moves_with(pos: &PatternBoard, rule: Rule, parameters: &SearchParameters
     // Highest score first; ties by point index, so the order is deterministic.
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     scored.into_iter().map(|(_, p)| p).collect()
-}
-
-/// Node budgets of the root forced-win check: a share of the node limit when there is one (so
-/// that fixed-node searches stay reproducible), else about a tenth of the hard time at the
-/// solver's speed (about a million nodes a second), else a fixed amount.
-fn forced_win_budgets(limits: &Limits) -> (u64, u64) {
-    const VCF_CAP: u64 = 200_000;
-    const VCT_CAP: u64 = 2_000_000;
-    if let Some(nodes) = limits.max_nodes {
-        ((nodes / 10).min(VCF_CAP), (nodes / 5).min(VCT_CAP))
-    } else if let Some(hard) = limits.hard_time {
-        let millis = hard.as_millis() as u64;
-        ((millis * 300).min(VCF_CAP), (millis * 100).min(VCT_CAP))
-    } else {
-        (VCF_CAP / 2, VCT_CAP / 20)
-    }
-}
-
-/// The side to move's forced win (VCF first, then VCT) within the budgets of
-/// [`forced_win_budgets`], as a line starting with our move.
-fn forced_win(board: &Board, rule: Rule, limits: &Limits, stop: &AtomicBool) -> Option<Vec<Point>> {
-    let (vcf_nodes, vct_nodes) = forced_win_budgets(limits);
-    let vcf_limits = solver::SolveLimits {
-        max_nodes: vcf_nodes,
-        ..solver::SolveLimits::default()
-    };
-    if let solver::SolveOutcome::Win(line) = solver::find_vcf(board, rule, &vcf_limits, stop) {
-        if !line.is_empty() {
-            return Some(line);
-        }
-    }
-    let vct_limits = solver::SolveLimits {
-        max_nodes: vct_nodes,
-        ..solver::SolveLimits::default()
-    };
-    match solver::find_vct(board, rule, &vct_limits, stop) {
-        solver::SolveOutcome::Win(line) if !line.is_empty() => Some(line),
-        _ => None,
-    }
 }

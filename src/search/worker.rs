@@ -74,6 +74,8 @@ pub struct SearchParameters {
     pub double_three_forces: bool,
     /// Plies the quiescence search may add.
     pub quiescence_plies: i32,
+    /// Whether the VCF/VCT solvers run at the root before the search.
+    pub root_solver: bool,
 }
 
 impl Default for SearchParameters {
@@ -89,6 +91,7 @@ impl Default for SearchParameters {
             not_improving_reduction: 1,
             double_three_forces: false,
             quiescence_plies: QUIESCENCE_PLIES,
+            root_solver: true,
         }
     }
 }
@@ -107,6 +110,7 @@ impl SearchParameters {
             "not_improving_reduction" => self.not_improving_reduction = value,
             "double_three_forces" => self.double_three_forces = value != 0,
             "quiescence_plies" => self.quiescence_plies = value,
+            "root_solver" => self.root_solver = value != 0,
             _ => return Err(format!("unknown search parameter '{name}'")),
         }
         Ok(())
