@@ -125,41 +125,7 @@ pub fn find_vct(
     limits: &SolveLimits,
     stop: &AtomicBool,
 ) -> SolveOutcome {
-    let mut solver = Solver::new(board, rule, limits, stop);
-    match solver.root_setup() {
-        RootState::Decided(outcome) => outcome,
-        RootState::Search(defender_fives) => {
-            let depth = limits.max_attacker_moves;
-            // A VCF is a VCT: look for one at full depth first.
-            match solver.vcf_root(depth, &defender_fives) {
-                Search::Win(line) => return SolveOutcome::Win(line),
-                Search::Abort => return SolveOutcome::Unknown,
-                Search::Fail(_) => {}
-            }
-            solver.root_defender_fives = defender_fives;
-            for threat_depth in 1..depth.max(1) {
-                solver.threat_depth = threat_depth;
-                solver.threat_cut = false;
-                // What was proven stays proven with longer threats.
-                solver.proof_table.retain(|_, entry| entry.proof == 0);
-                let finished = solver.prove(None, depth, INFINITE, INFINITE);
-                if !finished {
-                    return SolveOutcome::Unknown;
-                }
-                let (proof, disproof) = solver.numbers();
-                if proof == 0 {
-                    return match solver.proven_line() {
-                        Some(line) => SolveOutcome::Win(line),
-                        None => SolveOutcome::Unknown,
-                    };
-                }
-                if disproof == 0 && (!solver.threat_cut || threat_depth + 1 >= depth) {
-                    return SolveOutcome::NoWin;
-                }
-            }
-            SolveOutcome::NoWin
-        }
-    }
+    Solver::new(board, rule, limits, stop).vct(limits.max_attacker_moves)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -352,13 +318,34 @@ fn five_points_around(board: &Board, rule: Rule, point: Point, color: Color) -> 
     let mut found = PointList::new();
     for direction in 0..4 {
         let cells = shape(board, point, direction, color).five_cells();
+        if cells == 0 {
+            continue;
+        }
         for_cells(board, point, direction, cells, |q| {
-            if !found.contains(&q) && rules::makes_win(board.lines(), q, color, rule) {
+            // Cells on different lines through `point` are different points.
+            if makes_win_along(board, q, direction, color, rule) {
                 found.push(q);
             }
         });
     }
     found
+}
+
+/// Whether a stone of `color` on the empty `point` wins, when it makes a run of five or more
+/// along `direction`: that run alone decides unless it is too long for the rule (then another
+/// line may still be an exact five) or the rule is caro (then its ends matter).
+#[inline]
+fn makes_win_along(board: &Board, point: Point, direction: usize, color: Color, rule: Rule) -> bool {
+    if !rule.is_caro() {
+        let (black, white, _) = board.lines().windows(point, direction);
+        let own = if color == Color::Black { black } else { white };
+        let below = (!(own << 27)).leading_zeros().min(5);
+        let above = (!(own >> 6)).trailing_zeros().min(5);
+        if rule.run_length_wins(color, (below + above + 1) as usize) {
+            return true;
+        }
+    }
+    rules::makes_win(board.lines(), point, color, rule)
 }
 
 /// Every five point of `color` on the board (slow; for the root only).
@@ -427,16 +414,17 @@ fn next_candidates(
     color: Color,
 ) -> Candidates {
     let mut next = Candidates::new();
+    let mut listed = PointSet::new();
     for direction in 0..4 {
         let cells = shape(board, four, direction, color).four_cells();
         for_cells(board, four, direction, cells, |q| {
-            if !next.contains(&q) {
+            if listed.insert(q) {
                 next.push(q);
             }
         });
     }
     for &c in parent {
-        if c == four || c == block || next.contains(&c) {
+        if c == four || c == block || listed.contains(c) {
             continue;
         }
         if (aligned_within(c, four, 4) || aligned_within(c, block, 4))
@@ -515,6 +503,14 @@ fn distance(a: Point, b: Point) -> usize {
     a.x().abs_diff(b.x()).max(a.y().abs_diff(b.y()))
 }
 
+/// The sort key of a candidate move: higher `score` first, then nearer to `last` (the mover's
+/// last stone), then by point (a total order, so that the search is deterministic).
+#[inline]
+fn order_key(score: u32, point: Point, last: Option<Point>) -> u64 {
+    let near = last.map_or(0, |l| distance(point, l)) as u64;
+    (u64::from(u32::MAX - score) << 32) | (near << 16) | point.index() as u64
+}
+
 /// Why a search failed, for deciding what a failure proves.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Cut {
@@ -586,8 +582,9 @@ enum DefenderThreat {
 /// Attacker-move budget of the defender's own VCF, looked for to refute a threat.
 const DEFENDER_VCF_DEPTH: u32 = 4;
 
-/// The proof number of an attacker move not looked at yet.
-const INITIAL_THREAT_PROOF: u32 = 4;
+/// The proof number of an attacker move not looked at yet: above the weak proof numbers of most
+/// threats already looked at, so that these are followed before new moves are tried.
+const INITIAL_THREAT_PROOF: u32 = 20;
 
 /// Nodes between two looks at the stop flag.
 const STOP_CHECK_INTERVAL: u64 = 1024;
@@ -656,6 +653,41 @@ impl<'a> Solver<'a> {
         RootState::Search(defender_fives.into_iter().collect())
     }
 
+    /// The VCT search from the root, with at most `depth` attacker moves.
+    fn vct(&mut self, depth: u32) -> SolveOutcome {
+        let defender_fives = match self.root_setup() {
+            RootState::Decided(outcome) => return outcome,
+            RootState::Search(defender_fives) => defender_fives,
+        };
+        // A VCF is a VCT: look for one at full depth first.
+        match self.vcf_root(depth, &defender_fives) {
+            Search::Win(line) => return SolveOutcome::Win(line),
+            Search::Abort => return SolveOutcome::Unknown,
+            Search::Fail(_) => {}
+        }
+        self.root_defender_fives = defender_fives;
+        for threat_depth in 1..depth.max(1) {
+            self.threat_depth = threat_depth;
+            self.threat_cut = false;
+            // What was proven stays proven with longer threats.
+            self.proof_table.retain(|_, entry| entry.proof == 0);
+            if !self.prove(None, depth, INFINITE, INFINITE) {
+                return SolveOutcome::Unknown;
+            }
+            let (proof, disproof) = self.numbers();
+            if proof == 0 {
+                return match self.proven_line() {
+                    Some(line) => SolveOutcome::Win(line),
+                    None => SolveOutcome::Unknown,
+                };
+            }
+            if disproof == 0 && (!self.threat_cut || threat_depth + 1 >= depth) {
+                return SolveOutcome::NoWin;
+            }
+        }
+        SolveOutcome::NoWin
+    }
+
     /// Counts a node; true when the search must stop.
     #[inline]
     fn out_of_budget(&mut self) -> bool {
@@ -700,13 +732,14 @@ impl<'a> Solver<'a> {
     /// then nearest to the side's last stone.
     fn root_four_candidates(&self) -> Candidates {
         let attacker = self.board.side_to_move();
-        let mut candidates = four_candidates(&self.board, attacker);
+        let candidates = four_candidates(&self.board, attacker);
         let last = stones_of(&self.board, attacker).last();
-        candidates.sort_by_key(|&(p, windows)| {
-            let near = last.map_or(0, |l| distance(p, l));
-            (std::cmp::Reverse(windows), near, p)
-        });
-        candidates.into_iter().map(|(p, _)| p).collect()
+        let mut keyed: SmallVec<[(u64, Point); 32]> = candidates
+            .into_iter()
+            .map(|(p, windows)| (order_key(windows, p, last), p))
+            .collect();
+        keyed.sort_unstable_by_key(|&(key, _)| key);
+        keyed.into_iter().map(|(_, p)| p).collect()
     }
 
     // -----------------------------------------------------------------------------------------
@@ -753,7 +786,28 @@ impl<'a> Solver<'a> {
             _ => return Search::Fail(cut),
         };
         let attacker = self.board.side_to_move();
+        // On the last move a four wins only with two five points (outside caro, and unless
+        // its one block is forbidden for black): count them on the shapes before playing it.
+        // Not while a zone is recorded, which also reads the moves that are not played.
+        let last_move_shortcut = depth == 1
+            && self.zone.is_none()
+            && !self.rule.is_caro()
+            && !(self.rule == Rule::Renju && attacker == Color::White);
         for &four in moves {
+            if last_move_shortcut {
+                let five_cells: u32 = (0..4)
+                    .map(|direction| {
+                        shape(&self.board, four, direction, attacker)
+                            .five_cells()
+                            .count_ones()
+                    })
+                    .sum();
+                // None: not a four. One: a four the defender blocks, and the cut it makes
+                // is known already.
+                if five_cells == 0 || (five_cells == 1 && cut.depth) {
+                    continue;
+                }
+            }
             if !rules::is_legal(&self.board, four, self.rule) {
                 if let Some(zone) = &mut self.zone {
                     zone.add_wide(four);
@@ -893,53 +947,86 @@ impl<'a> Solver<'a> {
         }
         let hash = self.board.hash();
         let attacking = self.board.side_to_move() == self.attacker;
-        let expanded = match self.proof_table.get(&hash) {
+        // The children are taken out of the table while they are searched (no position below
+        // this one is this one) and put back afterwards.
+        let children = match self.proof_table.get_mut(&hash) {
             Some(entry) => {
                 if entry.proof >= proof_limit || entry.disproof >= disproof_limit {
                     return true;
                 }
-                entry.children.is_some()
+                match entry.children.as_mut() {
+                    Some(children) => std::mem::take(children),
+                    None => return true,
+                }
             }
-            None => false,
+            None => {
+                if self.proof_table.len() >= PROOF_TABLE_LIMIT {
+                    return false;
+                }
+                let Some(mut entry) = self.expand(last, depth, attacking) else {
+                    return false;
+                };
+                let settled = entry.proof == 0 || entry.disproof == 0;
+                let children = entry.children.as_mut().map(std::mem::take);
+                self.proof_table.insert(hash, entry);
+                match children {
+                    Some(children) if !settled => children,
+                    _ => return true,
+                }
+            }
         };
-        if !expanded {
-            if self.proof_table.len() >= PROOF_TABLE_LIMIT {
-                return false;
-            }
-            let entry = match self.expand(last, depth, attacking) {
-                Some(entry) => entry,
-                None => return false,
-            };
-            let settled = entry.proof == 0 || entry.disproof == 0;
-            self.proof_table.insert(hash, entry);
-            if settled {
-                return true;
-            }
+        let finished = self.prove_children(
+            hash,
+            &children,
+            depth,
+            attacking,
+            proof_limit,
+            disproof_limit,
+        );
+        if let Some(entry) = self.proof_table.get_mut(&hash) {
+            entry.children = Some(children);
         }
-        let children = match self.proof_table.get(&hash).and_then(|e| e.children.clone()) {
-            Some(children) => children,
-            None => return true,
-        };
+        finished
+    }
+
+    /// The loop of [`Solver::prove`] over the `children` of an expanded node.
+    fn prove_children(
+        &mut self,
+        hash: u64,
+        children: &[(Point, u64)],
+        depth: u32,
+        attacking: bool,
+        proof_limit: u32,
+        disproof_limit: u32,
+    ) -> bool {
         let child_depth = if attacking { depth - 1 } else { depth };
+        // The children's numbers, read once: while one child is searched the others cannot
+        // change (no position below it lacks its move).
+        let mut numbers: SmallVec<[(u32, u32); 32]> = children
+            .iter()
+            .map(|&(_, child_hash)| self.child_numbers(child_hash, attacking))
+            .collect();
         loop {
-            // Sum and minimum over the children: an OR node (attacker) is proven by one child
-            // and disproven by all, an AND node (defender) the other way round.
-            let mut sum = 0u32;
+            // Minimum and weak sum over the children: an OR node (attacker) is proven by one
+            // child and disproven by all, an AND node (defender) the other way round. The weak
+            // sum of the numbers that add up (disproof numbers at an OR node, proof numbers at
+            // an AND node) is the largest plus one for each other child not settled that way:
+            // the same child positions are reached through many move orders, and a plain sum
+            // counts them again on every path, which drives the search to the wrong branches.
+            let mut largest = 0u32;
+            let mut open = 0u32;
             let mut best = (INFINITE, INFINITE, 0usize);
             let mut second = INFINITE;
-            for (index, &(_, child_hash)) in children.iter().enumerate() {
-                let (proof, disproof) = match self.proof_table.get(&child_hash) {
-                    Some(e) => (e.proof, e.disproof),
-                    // A threat not looked at yet: about as hard as its usual number of replies.
-                    None if attacking => (INITIAL_THREAT_PROOF, 1),
-                    None => (1, 1),
-                };
+            for (index, &(proof, disproof)) in numbers.iter().enumerate() {
                 let (select, add) = if attacking {
                     (proof, disproof)
                 } else {
                     (disproof, proof)
                 };
-                sum = sum.saturating_add(add).min(INFINITE);
+                if add > 0 {
+                    open += 1;
+                    largest = largest.max(add);
+                }
                 if select < best.0 {
                     second = best.0;
                     best = (select, add, index);
@@ -947,10 +1034,15 @@ impl<'a> Solver<'a> {
                     second = select;
                 }
             }
+            let weak_sum = match open {
+                0 => 0,
+                _ if largest >= INFINITE => INFINITE,
+                _ => (largest + open - 1).min(INFINITE),
+            };
             let (proof, disproof) = if attacking {
-                (best.0, sum)
+                (best.0, weak_sum)
             } else {
-                (sum, best.0)
+                (weak_sum, best.0)
             };
             if let Some(entry) = self.proof_table.get_mut(&hash) {
                 entry.proof = proof;
@@ -959,16 +1051,18 @@ impl<'a> Solver<'a> {
             if proof >= proof_limit || disproof >= disproof_limit {
                 return true;
             }
+            // The chosen child stays below its limits while the node stays below its own: its
+            // selecting number below the second best's (plus one), its adding number below the
+            // node's limit less one for each other open child.
+            let others = open - u32::from(best.1 > 0);
             let (child_proof_limit, child_disproof_limit) = if attacking {
                 (
                     proof_limit.min(second.saturating_add(1)),
-                    disproof_limit
-                        .saturating_sub(disproof)
-                        .saturating_add(best.1),
+                    disproof_limit.saturating_sub(others),
                 )
             } else {
                 (
-                    proof_limit.saturating_sub(proof).saturating_add(best.1),
+                    proof_limit.saturating_sub(others),
                     disproof_limit.min(second.saturating_add(1)),
                 )
             };
@@ -984,6 +1078,19 @@ impl<'a> Solver<'a> {
             if !finished {
                 return false;
             }
+            numbers[best.2] = self.child_numbers(children[best.2].1, attacking);
+        }
+    }
+
+    /// Proof and disproof numbers of a child (the node after one move from an attacker node
+    /// when `attacking`).
+    #[inline]
+    fn child_numbers(&self, hash: u64, attacking: bool) -> (u32, u32) {
+        match self.proof_table.get(&hash) {
+            Some(e) => (e.proof, e.disproof),
+            // A threat not looked at yet: tried after the children already looked at.
+            None if attacking => (INITIAL_THREAT_PROOF, 1),
+            None => (1, 1),
         }
     }
 
@@ -1306,13 +1413,14 @@ impl<'a> Solver<'a> {
             scores[q.index()] += 2;
         }
         let last = stones_of(&self.board, attacker).last();
-        points.sort_by_key(|&p| {
-            let near = last.map_or(0, |l| distance(p, l));
-            (std::cmp::Reverse(scores[p.index()]), near, p)
-        });
-        points
+        let mut keyed: Vec<(u64, Point)> = points
             .into_iter()
-            .map(|p| (p, fours.contains(p), shaped.contains(p)))
+            .map(|p| (order_key(scores[p.index()], p, last), p))
+            .collect();
+        keyed.sort_unstable_by_key(|&(key, _)| key);
+        keyed
+            .into_iter()
+            .map(|(_, p)| (p, fours.contains(p), shaped.contains(p)))
             .collect()
     }
 
