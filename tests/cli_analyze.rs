@@ -1,21 +1,9 @@
 //! End-to-end tests of `pbrain-tengen analyze`: positions from move lists and `.psq` files,
 //! forced wins, and bad input.
 
-use std::process::{Command, Stdio};
+mod cli_common;
 
-/// Runs the binary with `args`; returns (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use cli_common::run;
 
 fn data(name: &str) -> String {
     format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))

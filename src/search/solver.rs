@@ -335,7 +335,13 @@ fn five_points_around(board: &Board, rule: Rule, point: Point, color: Color) -> 
 /// along `direction`: that run alone decides unless it is too long for the rule (then another
 /// line may still be an exact five) or the rule is caro (then its ends matter).
 #[inline]
-fn makes_win_along(board: &Board, point: Point, direction: usize, color: Color, rule: Rule) -> bool {
+fn makes_win_along(
+    board: &Board,
+    point: Point,
+    direction: usize,
+    color: Color,
+    rule: Rule,
+) -> bool {
     if !rule.is_caro() {
         let (black, white, _) = board.lines().windows(point, direction);
         let own = if color == Color::Black { black } else { white };
