@@ -11,7 +11,7 @@ use crate::rules::{PointName, Rule};
 use crate::search::{Engine, Limits};
 
 /// Depth searched when none is given.
-pub const DEFAULT_DEPTH: u32 = 8;
+pub const DEFAULT_DEPTH: u32 = 12;
 /// Hash table size of every bench search.
 const HASH_BYTES: usize = 16 << 20;
 
@@ -98,6 +98,11 @@ pub fn run(args: &[String]) -> i32 {
     let mut engine = Engine::new();
     engine.set_hash_bytes(HASH_BYTES);
     engine.set_threads(1);
+    // The bench measures the tree search: the root solver step is left out.
+    if let Err(error) = engine.set_parameter("root_solver", 0) {
+        eprintln!("{error}");
+        return 1;
+    }
     let stop = AtomicBool::new(false);
     let limits = Limits {
         max_depth: Some(depth),

@@ -496,6 +496,14 @@ impl Board {
     /// Puts a stone of `color` on `point` (in any order, for setting up positions) and records
     /// it in the history; the side to move becomes the other colour.
     pub fn try_put(&mut self, point: Point, color: Color) -> Result<(), MoveError> {
+        self.check_empty(point)?;
+        self.put_unchecked(point, color);
+        self.set_side_to_move(color.opponent());
+        Ok(())
+    }
+
+    /// `Ok` when `point` is on the board and empty, else why not.
+    fn check_empty(&self, point: Point) -> Result<(), MoveError> {
         if !self.contains(point.x() as i64, point.y() as i64) {
             return Err(MoveError::OffBoard {
                 x: point.x() as i64,
@@ -505,9 +513,17 @@ impl Board {
         if !self.is_empty(point) {
             return Err(MoveError::Occupied(point));
         }
-        self.put_unchecked(point, color);
-        self.set_side_to_move(color.opponent());
         Ok(())
+    }
+
+    /// Lifts the `color` stone off `point` (not the history); `color` moves next.
+    #[inline]
+    fn lift_unchecked(&mut self, point: Point, color: Color) {
+        self.cells[point.index()] = Cell::Empty;
+        self.lines.remove(point, color);
+        self.hash ^= zobrist().stones[color.index()][point.index()];
+        self.stone_counts[color.index()] -= 1;
+        self.set_side_to_move(color);
     }
 
     #[inline]
@@ -526,11 +542,7 @@ impl Board {
     pub fn undo(&mut self) -> Option<Point> {
         let point = self.history.pop()?;
         if let Cell::Stone(color) = self.cells[point.index()] {
-            self.cells[point.index()] = Cell::Empty;
-            self.lines.remove(point, color);
-            self.hash ^= zobrist().stones[color.index()][point.index()];
-            self.stone_counts[color.index()] -= 1;
-            self.set_side_to_move(color);
+            self.lift_unchecked(point, color);
         }
         Some(point)
     }
@@ -539,27 +551,17 @@ impl Board {
     /// The side to move becomes that stone's colour.
     pub fn take_back(&mut self, point: Point) -> Result<Color, MoveError> {
         let color = self.stone(point).ok_or(MoveError::NoStone(point))?;
-        let at = self.history.iter().rposition(|&p| p == point).unwrap_or(0);
-        self.history.remove(at);
-        self.cells[point.index()] = Cell::Empty;
-        self.lines.remove(point, color);
-        self.hash ^= zobrist().stones[color.index()][point.index()];
-        self.stone_counts[color.index()] -= 1;
-        self.set_side_to_move(color);
+        // Every stone entered through `put_unchecked`, so it is in the history.
+        if let Some(at) = self.history.iter().rposition(|&p| p == point) {
+            self.history.remove(at);
+        }
+        self.lift_unchecked(point, color);
         Ok(color)
     }
 
     /// Marks an empty point as blocked for both sides (protocol `BOARD` field 3).
     pub fn block(&mut self, point: Point) -> Result<(), MoveError> {
-        if !self.contains(point.x() as i64, point.y() as i64) {
-            return Err(MoveError::OffBoard {
-                x: point.x() as i64,
-                y: point.y() as i64,
-            });
-        }
-        if !self.is_empty(point) {
-            return Err(MoveError::Occupied(point));
-        }
+        self.check_empty(point)?;
         self.cells[point.index()] = Cell::Blocked;
         self.lines.set_wall(point, true);
         Ok(())

@@ -4,6 +4,7 @@
 //! - [`rules`]: the rule in force, win detection, the renju forbidden judge.
 //! - [`pattern`]: line shapes, threat classes and the incremental pattern board.
 //! - [`search`]: the engine that picks a move.
+//! - [`notation`]: `h8` point names, move lists and Piskvork `.psq` records for people and files.
 //! - [`bench`]: the `bench` subcommand (search speed and node-count signature).
 //! - [`protocol`]: the Gomocup protocol front end (commands, replies, the game session).
 //! - [`timeman`]: the time budget of a move and the clock it is read through.
@@ -11,6 +12,7 @@
 pub mod bench;
 pub mod board;
 pub mod cli;
+pub mod notation;
 pub mod pattern;
 pub mod protocol;
 pub mod rules;

@@ -430,7 +430,7 @@ fn judge(
         note(
             &mut notes,
             format!(
-                "{} makes an overline ({})",
+                "{} makes six or more in a row ({}): overline",
                 PointName(point),
                 DIRECTION_NAMES[direction]
             ),
@@ -458,7 +458,10 @@ fn judge(
         }
     }
     if fours >= 2 {
-        note(&mut notes, format!("{} is a double-four", PointName(point)));
+        note(
+            &mut notes,
+            format!("{} makes two fours at once: double-four", PointName(point)),
+        );
         return Some(ForbiddenKind::DoubleFour);
     }
     // A line that holds a four is not also a three.
@@ -471,13 +474,19 @@ fn judge(
                 note(
                     &mut notes,
                     format!(
-                        "{} makes at most one three ({}), so no double-three",
+                        "{} makes only one three ({}), so it cannot be a double-three",
                         PointName(point),
                         DIRECTION_NAMES[direction]
                     ),
                 );
             }
-            note(&mut notes, format!("{} is not forbidden", PointName(point)));
+            note(
+                &mut notes,
+                format!(
+                    "{} is not forbidden: no overline, at most one four, fewer than two threes",
+                    PointName(point)
+                ),
+            );
         }
         return None;
     }
@@ -494,16 +503,21 @@ fn judge(
             note(
                 &mut notes,
                 format!(
-                    "{} ({}) looks like a three: does {} make a straight four?",
+                    "{} makes a three ({}) if black can then make a straight four at {}; judging {} with {} on the board:",
                     PointName(point),
                     DIRECTION_NAMES[direction],
-                    PointName(key_point)
+                    PointName(key_point),
+                    PointName(key_point),
+                    PointName(point)
                 ),
             );
             if black_makes_five(&with_move, key_point) {
                 note(
                     &mut notes,
-                    format!("  no: {} would also make a five", PointName(key_point)),
+                    format!(
+                        "no: {} would make a five, which is not a straight four",
+                        PointName(key_point)
+                    ),
                 );
                 continue;
             }
@@ -513,7 +527,7 @@ fn judge(
                     note(
                         &mut notes,
                         format!(
-                            "  no: {} is itself forbidden ({kind})",
+                            "no: {} is itself forbidden ({kind}), so it does not count",
                             PointName(key_point)
                         ),
                     );
@@ -522,8 +536,9 @@ fn judge(
                     note(
                         &mut notes,
                         format!(
-                            "  yes: {} is playable, so this three is real",
-                            PointName(key_point)
+                            "yes: {} is playable, so the three ({}) is real",
+                            PointName(key_point),
+                            DIRECTION_NAMES[direction]
                         ),
                     );
                     real = true;
@@ -540,7 +555,7 @@ fn judge(
             note(
                 &mut notes,
                 format!(
-                    "{} ({}) is a false three",
+                    "{} ({}) is a false three: none of its straight-four points is playable",
                     PointName(point),
                     DIRECTION_NAMES[direction]
                 ),
@@ -560,7 +575,7 @@ fn judge(
         note(
             &mut notes,
             format!(
-                "{} makes {real_threes} real three(s): not forbidden",
+                "{} makes only {real_threes} real three(s): not a double-three, not forbidden",
                 PointName(point)
             ),
         );

@@ -128,6 +128,12 @@ fn play_game(rule: Rule, opening: &str, black: &mut Player, white: &mut Player) 
         );
         board.play_unchecked(point);
         if rules::makes_win(board.lines(), point, mover, rule) {
+            let moves: String = board
+                .history()
+                .iter()
+                .map(|&p| PointName(p).to_string())
+                .collect();
+            eprintln!("{moves}");
             return Outcome::Won(mover);
         }
     }
@@ -146,6 +152,7 @@ fn engine_beats_the_weight_table(rule: Rule) {
             };
             let outcome = play_game(rule, opening, &mut black, &mut white);
             games += 1;
+            eprintln!("{rule} {opening} engine {engine_color:?}: {outcome:?}");
             if outcome == Outcome::Won(engine_color) {
                 wins += 1;
             }

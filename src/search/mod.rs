@@ -6,6 +6,7 @@
 //! that `START` stays cheap), configured with [`Engine::set_hash_bytes`] and
 //! [`Engine::set_threads`], and asked with [`Engine::think`].
 
+mod root;
 pub mod solver;
 mod tt;
 mod worker;
@@ -17,7 +18,9 @@ use crate::board::{Board, Point};
 use crate::pattern::{self, PatternBoard, Threat};
 use crate::rules::{self, Rule};
 
+use root::RootVerdict;
 pub use tt::{Bound, TranspositionTable};
+pub use worker::SearchParameters;
 use worker::{RootMove, Shared, Worker};
 
 /// A score in centi-stones from the side to move's point of view; `WIN - ply` for a win found
@@ -77,6 +80,7 @@ pub struct Engine {
     hash_bytes: usize,
     threads: usize,
     table: Option<TranspositionTable>,
+    parameters: SearchParameters,
 }
 
 impl Default for Engine {
@@ -92,6 +96,7 @@ impl Engine {
             hash_bytes: 64 << 20,
             threads: 1,
             table: None,
+            parameters: SearchParameters::default(),
         }
     }
 
@@ -113,6 +118,17 @@ impl Engine {
     /// The number of search threads.
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Changes one search setting (for tuning experiments; the defaults are the values in
+    /// use). See [`SearchParameters`] for the names.
+    pub fn set_parameter(&mut self, name: &str, value: i32) -> Result<(), String> {
+        self.parameters.set(name, value)
+    }
+
+    /// The search settings.
+    pub fn parameters(&self) -> &SearchParameters {
+        &self.parameters
     }
 
     /// Forgets everything learned in earlier searches.
@@ -179,16 +195,49 @@ impl Engine {
         if pos.threat_count(us, Threat::Five) > 0 {
             return immediate(fallback, WIN - 1, on_info);
         }
-        let root_points = root_moves(&pos, rule);
+        let mut root_points = root_moves_with(&pos, rule, &self.parameters);
         if root_points.len() <= 1 {
             let point = root_points.first().copied().unwrap_or(fallback);
             return immediate(point, 0, on_info);
+        }
+        if self.parameters.root_solver {
+            match root::solve_root(board, rule, &root_points, limits, start, stop) {
+                RootVerdict::Win(point, score, line) => {
+                    on_info(&SearchInfo {
+                        depth: 1,
+                        score,
+                        nodes: 1,
+                        elapsed: start.elapsed(),
+                        pv: line.clone(),
+                    });
+                    return SearchResult {
+                        best_move: Some(point),
+                        score,
+                        depth: 1,
+                        nodes: 1,
+                        pv: line,
+                    };
+                }
+                RootVerdict::Defend(defences) => {
+                    log::debug!(
+                        "root: {} of {} moves stop the opponent's forced win",
+                        defences.len(),
+                        root_points.len()
+                    );
+                    root_points = defences;
+                    if root_points.len() == 1 {
+                        return immediate(root_points[0], 0, on_info);
+                    }
+                }
+                RootVerdict::Nothing => {}
+            }
         }
 
         let threads = self.threads;
         let max_depth = limits.max_depth.map_or(worker::MAX_DEPTH, |d| {
             (d as i32).clamp(1, worker::MAX_DEPTH)
         });
+        let parameters = self.parameters.clone();
         let table = self.table();
         table.new_search();
         let table: &TranspositionTable = table;
@@ -200,6 +249,7 @@ impl Engine {
             limits: limits.clone(),
             threads,
             rule,
+            parameters,
         };
         let root_list: Vec<RootMove> = root_points
             .iter()
@@ -301,6 +351,10 @@ pub fn quick_move(pos: &PatternBoard, rule: Rule) -> Option<Point> {
 /// legal blocks of the opponent's fives if it has any (when none is legal we have lost, and
 /// every legal candidate is listed); otherwise the threat-aware candidates.
 pub fn root_moves(pos: &PatternBoard, rule: Rule) -> Vec<Point> {
+    root_moves_with(pos, rule, &SearchParameters::default())
+}
+
+fn root_moves_with(pos: &PatternBoard, rule: Rule, parameters: &SearchParameters) -> Vec<Point> {
     let board = pos.board();
     let us = board.side_to_move();
     let them = us.opponent();
@@ -317,14 +371,13 @@ pub fn root_moves(pos: &PatternBoard, rule: Rule) -> Vec<Point> {
         return blocks;
     }
     let mut points = worker::PointList::new();
-    worker::generate_moves(pos, rule, &mut points);
+    worker::generate_moves(pos, rule, parameters, &mut points);
     let mut scored: Vec<(i32, Point)> = points
         .into_iter()
         .filter(|&p| legal(p))
         .map(|p| {
             let info = pos.point(p);
-            let score = info.combination[us.index()].attack as i32
-                + info.combination[them.index()].defence as i32;
+            let score = info.attack(us) + info.defence(them);
             (score, p)
         })
         .collect();

@@ -8,7 +8,7 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use crate::board::{Color, Point, CELL_COUNT};
-use crate::pattern::{PatternBoard, PointSet, Threat};
+use crate::pattern::{Pattern, PatternBoard, PointSet, Threat};
 use crate::rules::{self, Rule};
 
 use super::tt::{Bound, TranspositionTable};
@@ -23,21 +23,108 @@ const QUIESCENCE_PLIES: i32 = 16;
 /// A score no search returns.
 const INFINITE: Score = WIN + 1;
 
-/// Evaluation bonus for the side to move when it has a winning threat (open four, four-three,
-/// double three) and the opponent has no four to answer with: such positions are almost always
-/// won, but not proven, so the bonus stays far below [`WIN_THRESHOLD`].
-const WINNING_THREAT_BONUS: Score = 1500;
-/// Evaluation bonus for the side to move: it places the next stone, which in gomoku is worth
-/// about an open two.
-const TEMPO_BONUS: Score = 20;
+/// Score units per logit of the evaluation (a score of 200 says the side to move wins about
+/// 73% of the time).
+const EVAL_PER_LOGIT: Score = 200;
 /// Largest static evaluation, so that evaluations never look like wins.
 const MAX_EVAL: Score = 20_000;
 /// Reverse futility margin per ply of depth: a quiet position this far above beta at low depth
 /// is not searched further.
 const FUTILITY_MARGIN: Score = 120;
-/// Moves searched at depth 1, 2, 3, 4 before quiet moves are skipped (late move pruning), in
-/// non-PV nodes without threats.
-const LATE_MOVE_COUNTS: [usize; 5] = [0, 6, 9, 14, 22];
+/// Razoring margins by depth: a non-PV node this far below alpha at depth 1 or 2 is settled
+/// by the quiescence search (only fours could still change the verdict).
+const RAZOR_MARGIN: [Score; 3] = [0, 90, 150];
+/// Below this depth, moves that make nothing for either side (no open two) are skipped.
+const TRIVIAL_PRUNING_DEPTH: i32 = 4;
+
+/// Moves searched at `depth` before the rest is skipped (move count pruning, once a move that
+/// does not lose is known): about 3 + depth^1.3, halved when the static evaluation is not
+/// improving on the one two plies ago. Moves are ordered by threat scores, so the skipped
+/// ones are the least forcing.
+fn move_count_limit(depth: i32, improving: bool, percent: i32) -> usize {
+    if percent <= 0 {
+        return usize::MAX;
+    }
+    let base = (3.0 + (depth.max(0) as f64).powf(1.3)) * percent as f64 / 100.0;
+    let limit = if improving { base } else { base / 2.0 };
+    (limit as usize).max(2)
+}
+
+/// Search settings that experiments may change through [`super::Engine::set_parameter`]; the
+/// defaults are the values in use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchParameters {
+    /// Deepest depth of reverse futility pruning (0 turns it off).
+    pub futility_depth: i32,
+    /// Reverse futility margin per ply.
+    pub futility_margin: Score,
+    /// Deepest depth of razoring (0 turns it off).
+    pub razor_depth: i32,
+    /// Move count pruning: percent of the `3 + depth^1.3` limit (0 turns it off).
+    pub move_count_percent: i32,
+    /// Below this depth, moves that make nothing for either side are skipped.
+    pub trivial_pruning_depth: i32,
+    /// Late move reduction: percent of `ln(depth) * ln(move number)`.
+    pub reduction_percent: i32,
+    /// Extra reduction at expected cut nodes (for moves that are not killers).
+    pub cut_node_reduction: i32,
+    /// Extra reduction when the evaluation is not improving (non-PV nodes).
+    pub not_improving_reduction: i32,
+    /// Whether a double open three point of the opponent forces a defence.
+    pub double_three_forces: bool,
+    /// Plies the quiescence search may add.
+    pub quiescence_plies: i32,
+    /// Whether the VCF/VCT solvers run at the root before the search.
+    pub root_solver: bool,
+}
+
+impl Default for SearchParameters {
+    fn default() -> Self {
+        SearchParameters {
+            futility_depth: 7,
+            futility_margin: FUTILITY_MARGIN,
+            razor_depth: 0,
+            move_count_percent: 100,
+            trivial_pruning_depth: TRIVIAL_PRUNING_DEPTH,
+            reduction_percent: 90,
+            cut_node_reduction: 1,
+            not_improving_reduction: 1,
+            double_three_forces: false,
+            quiescence_plies: QUIESCENCE_PLIES,
+            root_solver: true,
+        }
+    }
+}
+
+impl SearchParameters {
+    /// Sets the parameter called `name` (the field name); says why not on a bad name.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+        match name {
+            "futility_depth" => self.futility_depth = value,
+            "futility_margin" => self.futility_margin = value,
+            "razor_depth" => self.razor_depth = value.clamp(0, 2),
+            "move_count_percent" => self.move_count_percent = value,
+            "trivial_pruning_depth" => self.trivial_pruning_depth = value,
+            "reduction_percent" => self.reduction_percent = value,
+            "cut_node_reduction" => self.cut_node_reduction = value,
+            "not_improving_reduction" => self.not_improving_reduction = value,
+            "double_three_forces" => self.double_three_forces = value != 0,
+            "quiescence_plies" => self.quiescence_plies = value,
+            "root_solver" => self.root_solver = value != 0,
+            _ => return Err(format!("unknown search parameter '{name}'")),
+        }
+        Ok(())
+    }
+}
+
+/// What one ply of the current line knows.
+#[derive(Clone, Copy, Debug)]
+struct PlyState {
+    /// Static evaluation at this ply (from the side to move there).
+    eval: Score,
+    /// Threat class of the move played at this ply, for the side that played it.
+    own_threat: Threat,
+}
 
 /// A move with its ordering score.
 #[derive(Clone, Copy, Debug)]
@@ -65,6 +152,8 @@ pub(super) struct Shared<'a> {
     pub threads: usize,
     /// The rule.
     pub rule: Rule,
+    /// Search settings.
+    pub parameters: SearchParameters,
 }
 
 /// A root move and what the last iterations said about it.
@@ -97,6 +186,7 @@ pub(super) struct Worker<'a> {
     /// Quiescence nodes (statistics).
     pub quiescence_nodes: u64,
     reductions: Vec<[u8; 64]>,
+    stack: [PlyState; MAX_PLY + 2],
 }
 
 impl<'a> Worker<'a> {
@@ -108,9 +198,10 @@ impl<'a> Worker<'a> {
         root_moves: Vec<RootMove>,
     ) -> Worker<'a> {
         let mut reductions = vec![[0u8; 64]; 64];
+        let scale = shared.parameters.reduction_percent as f64 / 100.0;
         for (depth, row) in reductions.iter_mut().enumerate().skip(1) {
             for (count, cell) in row.iter_mut().enumerate().skip(1) {
-                let r = 0.4 + (depth as f64).ln() * (count as f64).ln() / 2.2;
+                let r = (depth as f64).ln() * (count as f64).ln() * scale;
                 *cell = r.max(0.0) as u8;
             }
         }
@@ -130,6 +221,10 @@ impl<'a> Worker<'a> {
             completed_depth: 0,
             quiescence_nodes: 0,
             reductions,
+            stack: [PlyState {
+                eval: 0,
+                own_threat: Threat::None,
+            }; MAX_PLY + 2],
         }
     }
 
@@ -187,17 +282,10 @@ impl<'a> Worker<'a> {
             && rules::forbidden_kind(self.pos.board(), point).is_some())
     }
 
-    /// Static evaluation from the side to move's view.
+    /// Static evaluation from the side to move's view: the pattern board's evaluation
+    /// (milli-logits), scaled so that one logit is [`EVAL_PER_LOGIT`].
     fn evaluate(&self) -> Score {
-        let us = self.pos.side_to_move();
-        let them = us.opponent();
-        let mut score = self.pos.value_sum(us) - self.pos.value_sum(them) + TEMPO_BONUS;
-        if winning_threats(&self.pos, us) > 0
-            && self.pos.threat_count_at_least(them, Threat::Four) == 0
-        {
-            score += WINNING_THREAT_BONUS;
-        }
-        score.clamp(-MAX_EVAL, MAX_EVAL)
+        (self.pos.evaluate() * EVAL_PER_LOGIT / 1000).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     /// The side to move's open-four point that is legal, when the opponent has no four to
@@ -235,7 +323,12 @@ impl<'a> Worker<'a> {
     /// The moves of the side to move (see [`generate_moves`]) with their ordering scores.
     fn generate(&self, ply: usize, tt_move: Option<Point>, moves: &mut MoveList) {
         let mut points = PointList::new();
-        generate_moves(&self.pos, self.shared.rule, &mut points);
+        generate_moves(
+            &self.pos,
+            self.shared.rule,
+            &self.shared.parameters,
+            &mut points,
+        );
         for point in points {
             moves.push(self.score_move(point, ply, tt_move));
         }
@@ -246,12 +339,10 @@ impl<'a> Worker<'a> {
         let us = self.pos.side_to_move();
         let them = us.opponent();
         let info = self.pos.point(point);
-        let own = info.combination[us.index()];
-        let other = info.combination[them.index()];
-        let own_threat = Threat::from_u8(own.threat);
-        let other_threat = Threat::from_u8(other.threat);
+        let own_threat = info.threat(us);
+        let other_threat = info.threat(them);
         let tactical = (own_threat >= Threat::OpenThree) || other_threat >= Threat::OpenThreePlus;
-        let mut score = own.attack as i32 + other.defence as i32;
+        let mut score = info.attack(us) + info.defence(them);
         score += self.history[us.index()][point.index()] / 64;
         if Some(point) == tt_move {
             score += 1 << 24;
@@ -312,7 +403,8 @@ impl<'a> Worker<'a> {
         Forced::None
     }
 
-    /// Principal variation search of the side to move below the root.
+    /// Principal variation search of the side to move below the root. `cut_node`: a node
+    /// expected to fail high (searched with a null window from a PV move's sibling).
     fn search(
         &mut self,
         mut alpha: Score,
@@ -320,6 +412,7 @@ impl<'a> Worker<'a> {
         depth: i32,
         ply: i32,
         pv_node: bool,
+        cut_node: bool,
     ) -> Score {
         let ply_index = ply as usize;
         self.pv_length[ply_index] = ply_index;
@@ -330,8 +423,10 @@ impl<'a> Worker<'a> {
             Forced::Score(score) => return score,
             Forced::Block(block) => {
                 // The answer is forced: search it at the same depth (a free extension).
+                self.stack[ply_index].eval = -self.stack[ply_index.saturating_sub(1)].eval;
+                self.stack[ply_index].own_threat = Threat::None;
                 self.pos.play(block);
-                let score = -self.search(-beta, -alpha, depth, ply + 1, pv_node);
+                let score = -self.search(-beta, -alpha, depth, ply + 1, pv_node, !cut_node);
                 self.pos.undo();
                 if pv_node {
                     self.update_pv(ply_index, block);
@@ -375,27 +470,40 @@ impl<'a> Worker<'a> {
             }
         }
         let static_eval = static_eval.unwrap_or_else(|| self.evaluate());
+        self.stack[ply_index].eval = static_eval;
+        let improving = ply_index < 2 || static_eval > self.stack[ply_index - 2].eval;
         let us = self.pos.side_to_move();
         let them = us.opponent();
-        let threatened = winning_threats(&self.pos, them) > 0;
+        let parameters = &self.shared.parameters;
+        let threatened = forcing_threats(&self.pos, them, parameters) > 0;
 
-        // Reverse futility: a quiet position far above beta.
-        if !pv_node
-            && !threatened
-            && depth <= 3
-            && static_eval - FUTILITY_MARGIN * depth >= beta
-            && beta.abs() < WIN_THRESHOLD
-        {
-            return static_eval;
+        if !pv_node && !threatened && beta.abs() < WIN_THRESHOLD {
+            // Razoring: far below alpha at low depth, only fours can save the position.
+            if depth <= parameters.razor_depth && static_eval + RAZOR_MARGIN[depth as usize] < alpha
+            {
+                return self.quiescence(alpha, alpha + 1, ply, 0);
+            }
+            // Reverse futility: a quiet position far above beta.
+            if depth <= parameters.futility_depth
+                && static_eval - parameters.futility_margin * (depth - improving as i32) >= beta
+                && static_eval < WIN_THRESHOLD
+            {
+                return static_eval;
+            }
         }
 
         let mut moves = MoveList::new();
         self.generate(ply_index, tt_move, &mut moves);
+        let move_count_limit =
+            move_count_limit(depth, improving, self.shared.parameters.move_count_percent);
+        let trivial_pruning_depth = self.shared.parameters.trivial_pruning_depth;
+        let cut_node_reduction = self.shared.parameters.cut_node_reduction;
+        let not_improving_reduction = self.shared.parameters.not_improving_reduction;
 
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
-        let mut searched = 0usize;
+        let mut move_count = 0usize;
         let mut quiets_tried: SmallVec<[Point; 32]> = SmallVec::new();
         for index in 0..moves.len() {
             Self::pick(&mut moves, index);
@@ -404,47 +512,68 @@ impl<'a> Worker<'a> {
             if !self.is_legal(point) {
                 continue;
             }
-            let quiet = !candidate.tactical && Some(point) != tt_move;
-            // Late move pruning of quiet moves at low depth.
-            if !pv_node
-                && !threatened
-                && quiet
-                && depth < LATE_MOVE_COUNTS.len() as i32
-                && searched >= LATE_MOVE_COUNTS[depth as usize]
-                && best_score > -WIN_THRESHOLD
-            {
-                continue;
+            let is_tt_move = Some(point) == tt_move;
+            let info = self.pos.point(point);
+            let own_threat = info.threat(us);
+            let other_threat = info.threat(them);
+            let trivial = own_threat == Threat::None && other_threat == Threat::None;
+            let important =
+                own_threat >= Threat::DoubleOpenTwo || other_threat >= Threat::OpenThree;
+            let quiet = !candidate.tactical && !is_tt_move;
+            move_count += 1;
+            // Pruning at shallow depth, once a move that does not lose is known.
+            if best_score > -WIN_THRESHOLD && !is_tt_move {
+                if move_count > move_count_limit {
+                    break;
+                }
+                if trivial && depth < trivial_pruning_depth {
+                    continue;
+                }
             }
-            self.pos.play(point);
-            // A four's answer is forced and searched without losing depth (see `forced`), so
-            // four sequences come cheap without an explicit extension here.
             let new_depth = depth - 1;
-            let score;
-            if searched == 0 {
-                score = -self.search(-beta, -alpha, new_depth, ply + 1, pv_node);
+            self.stack[ply_index].own_threat = own_threat;
+            self.pos.play(point);
+            let mut score = 0;
+            let full_depth_null_window;
+            if depth >= 2 && move_count > 1 {
+                let mut reduction =
+                    self.reductions[depth.min(63) as usize][move_count.min(63)] as i32;
+                if !pv_node && !improving {
+                    reduction += not_improving_reduction;
+                }
+                if cut_node && !self.is_killer(ply_index, point) {
+                    reduction += cut_node_reduction;
+                }
+                if important || threatened {
+                    reduction -= 1;
+                }
+                if ply_index >= 2
+                    && self.stack[ply_index - 2].own_threat >= Threat::OpenThree
+                    && own_threat >= Threat::OpenThree
+                {
+                    // A continuing attack.
+                    reduction -= 1;
+                }
+                if trivial {
+                    reduction += 1;
+                }
+                reduction -= self.history[us.index()][point.index()] / 8192;
+                let reduced = (new_depth - reduction).clamp(1, new_depth);
+                score = -self.search(-alpha - 1, -alpha, reduced, ply + 1, false, true);
+                full_depth_null_window = score > alpha && reduced < new_depth;
             } else {
-                let mut reduction = 0;
-                if depth >= 2 && quiet && !threatened && searched >= 2 {
-                    reduction = self.reductions[depth.min(63) as usize][searched.min(63)] as i32;
-                    if !pv_node {
-                        reduction += 1;
-                    }
-                    reduction = reduction.min(new_depth - 1).max(0);
-                }
-                let mut s = -self.search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, false);
-                if s > alpha && reduction > 0 {
-                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
-                }
-                if s > alpha && s < beta && pv_node {
-                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true);
-                }
-                score = s;
+                full_depth_null_window = !pv_node || move_count > 1;
+            }
+            if full_depth_null_window {
+                score = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
+            }
+            if pv_node && (move_count == 1 || (score > alpha && score < beta)) {
+                score = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
             }
             self.pos.undo();
             if self.aborted {
                 return 0;
             }
-            searched += 1;
             if score > best_score {
                 best_score = score;
                 if score > alpha {
@@ -459,10 +588,10 @@ impl<'a> Worker<'a> {
                                 killers[1] = killers[0];
                                 killers[0] = Some(point);
                             }
-                            self.update_history(point, depth, 1);
-                            for &other in &quiets_tried {
-                                self.update_history(other, depth, -1);
-                            }
+                        }
+                        self.update_history(point, depth, 1);
+                        for &other in &quiets_tried {
+                            self.update_history(other, depth, -1);
                         }
                         break;
                     }
@@ -473,13 +602,9 @@ impl<'a> Worker<'a> {
                 quiets_tried.push(point);
             }
         }
-        if searched == 0 {
+        if move_count == 0 {
             // No legal move: a full board (draw) or only forbidden points left.
-            return if best_score == -INFINITE {
-                0
-            } else {
-                best_score
-            };
+            return 0;
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -491,6 +616,11 @@ impl<'a> Worker<'a> {
         self.tt
             .store(key, ply, best_move, best_score, static_eval, depth, bound);
         best_score
+    }
+
+    #[inline]
+    fn is_killer(&self, ply: usize, point: Point) -> bool {
+        self.killers[ply].contains(&Some(point))
     }
 
     /// Quiescence: the side to move may stand pat or play fours (each answered by its forced
@@ -533,7 +663,10 @@ impl<'a> Worker<'a> {
             stand_pat = Some(hit.eval);
         }
         let stand_pat = stand_pat.unwrap_or_else(|| self.evaluate());
-        if stand_pat >= beta || qply >= QUIESCENCE_PLIES || ply as usize >= MAX_PLY - 4 {
+        if stand_pat >= beta
+            || qply >= self.shared.parameters.quiescence_plies
+            || ply as usize >= MAX_PLY - 4
+        {
             return stand_pat;
         }
         let original_alpha = alpha;
@@ -544,7 +677,12 @@ impl<'a> Worker<'a> {
         // elsewhere could have been played first, so the sequences it starts are found there.
         let history = self.pos.board().history();
         let previous_own = (qply >= 2 && history.len() >= 2).then(|| history[history.len() - 2]);
-        for threat in [Threat::FourOpenThree, Threat::FourPlus, Threat::Four] {
+        for threat in [
+            Threat::OpenFour,
+            Threat::FourOpenThree,
+            Threat::FourPlus,
+            Threat::Four,
+        ] {
             for point in self.pos.threat_set(us, threat).iter() {
                 if let Some(previous) = previous_own {
                     if !aligned(previous, point) {
@@ -554,8 +692,8 @@ impl<'a> Worker<'a> {
                 let info = self.pos.point(point);
                 moves.push(ScoredMove {
                     point,
-                    score: info.combination[us.index()].attack as i32
-                        + info.combination[us.opponent().index()].defence as i32
+                    score: info.attack(us)
+                        + info.defence(us.opponent())
                         + if Some(point) == tt_move { 1 << 20 } else { 0 },
                     tactical: true,
                 });
@@ -606,11 +744,11 @@ impl<'a> Worker<'a> {
             self.pos.play(point);
             self.nodes += 1;
             let score = if index == 0 {
-                -self.search(-beta, -alpha, depth - 1, 1, true)
+                -self.search(-beta, -alpha, depth - 1, 1, true, false)
             } else {
-                let mut s = -self.search(-alpha - 1, -alpha, depth - 1, 1, false);
+                let mut s = -self.search(-alpha - 1, -alpha, depth - 1, 1, false, true);
                 if s > alpha && s < beta {
-                    s = -self.search(-beta, -alpha, depth - 1, 1, true);
+                    s = -self.search(-beta, -alpha, depth - 1, 1, true, false);
                 }
                 s
             };
@@ -732,15 +870,20 @@ fn aligned(a: Point, b: Point) -> bool {
 pub(super) type PointList = SmallVec<[Point; 64]>;
 
 /// The moves worth trying for the side to move (legality under renju not yet checked): when
-/// the opponent threatens to win (open four, four-three, double three points), only the points
-/// that may spoil those threats and our own fours; otherwise the empty points near stones (the
-/// centre on an empty board).
-pub(super) fn generate_moves(pos: &PatternBoard, rule: Rule, points: &mut PointList) {
+/// the opponent threatens to win at once (an open three or a four-three point, see
+/// [`forcing_threats`]), only the points that may spoil those threats and our own fours;
+/// otherwise the empty points near stones (the centre on an empty board).
+pub(super) fn generate_moves(
+    pos: &PatternBoard,
+    rule: Rule,
+    parameters: &SearchParameters,
+    points: &mut PointList,
+) {
     let us = pos.side_to_move();
     let them = us.opponent();
-    if winning_threats(pos, them) > 0 {
+    if forcing_threats(pos, them, parameters) > 0 {
         let mut set = PointSet::new();
-        defence_points(pos, them, rule, &mut set);
+        defence_points(pos, them, rule, parameters, &mut set);
         for threat in [
             Threat::Four,
             Threat::FourPlus,
@@ -766,17 +909,34 @@ pub(super) fn generate_moves(pos: &PatternBoard, rule: Rule, points: &mut PointL
     }
 }
 
-/// Number of points where `color` has a winning threat.
+/// Number of points where `color` threatens a win that must be answered now: an open four
+/// (an open three on the board) or a four-three.
 #[inline]
-pub(super) fn winning_threats(pos: &PatternBoard, color: Color) -> usize {
+pub(super) fn forcing_threats(
+    pos: &PatternBoard,
+    color: Color,
+    parameters: &SearchParameters,
+) -> usize {
+    let double_threes = if parameters.double_three_forces {
+        pos.threat_count(color, Threat::DoubleOpenThree)
+    } else {
+        0
+    };
     pos.threat_count(color, Threat::OpenFour)
         + pos.threat_count(color, Threat::FourOpenThree)
-        + pos.threat_count(color, Threat::DoubleOpenThree)
+        + double_threes
 }
 
-/// Points that may spoil the winning threats of `attacker`: the threat points and the empty
-/// points along the lines that make them.
-fn defence_points(pos: &PatternBoard, attacker: Color, rule: Rule, set: &mut PointSet) {
+/// Points that may spoil the forcing threats of `attacker`: each threat point, and along every
+/// line that makes it (a three or better there), the empty points within reach where the
+/// attacker would make a three or better too: taking one of them breaks that line.
+fn defence_points(
+    pos: &PatternBoard,
+    attacker: Color,
+    rule: Rule,
+    parameters: &SearchParameters,
+    set: &mut PointSet,
+) {
     let board = pos.board();
     let reach = if rule.is_caro() { 5 } else { 4 };
     for threat in [
@@ -784,11 +944,14 @@ fn defence_points(pos: &PatternBoard, attacker: Color, rule: Rule, set: &mut Poi
         Threat::FourOpenThree,
         Threat::DoubleOpenThree,
     ] {
+        if threat == Threat::DoubleOpenThree && !parameters.double_three_forces {
+            continue;
+        }
         for point in pos.threat_set(attacker, threat).iter() {
             set.insert(point);
             let info = pos.point(point);
             for direction in 0..4 {
-                if info.line(attacker, direction) < crate::pattern::Pattern::Three {
+                if info.line(attacker, direction) < Pattern::Three {
                     continue;
                 }
                 for step in 1..=reach {
@@ -796,7 +959,9 @@ fn defence_points(pos: &PatternBoard, attacker: Color, rule: Rule, set: &mut Poi
                         if let Some(q) =
                             point.offset(direction, sign * step, board.width(), board.height())
                         {
-                            if board.is_empty(q) {
+                            if board.is_empty(q)
+                                && pos.point(q).line(attacker, direction) >= Pattern::Three
+                            {
                                 set.insert(q);
                             }
                         }

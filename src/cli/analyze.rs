@@ -1,0 +1,115 @@
+//! `pbrain-tengen analyze POSITION`: for the side to move, any forced win (the VCF/VCT solver's
+//! line), then the search's evaluation, best move and principal variation. The solver and the
+//! search each get the `--time`/`--nodes` limits. Progress goes to stderr.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::display::{draw_board, score_text, search_info_text, seconds_text, Progress};
+use super::forced::{self, Budget, Mode, Outcome};
+use super::options::Arguments;
+use super::position::{self, color_name};
+use super::{usage_error, EXIT_OK};
+use crate::notation::{format_move_list, point_name};
+use crate::rules::Rule;
+use crate::search::Engine;
+
+/// Time per analysis when neither `--time`, `--depth` nor `--nodes` is given.
+const DEFAULT_TIME: Duration = Duration::from_secs(2);
+
+/// Runs `analyze` with its arguments; returns the exit code.
+pub fn run(args: &[String]) -> i32 {
+    let parsed = match Arguments::parse(args, &["rule", "size", "time", "depth", "nodes"]) {
+        Ok(parsed) => parsed,
+        Err(message) => return usage_error("analyze", &message),
+    };
+    let settings = parsed
+        .rule(Rule::Freestyle)
+        .and_then(|rule| Ok((rule, parsed.size(15)?, parsed.limits(DEFAULT_TIME)?)));
+    let (rule, size, limits) = match settings {
+        Ok(settings) => settings,
+        Err(message) => return usage_error("analyze", &message),
+    };
+    if parsed.positional.is_empty() {
+        return usage_error(
+            "analyze",
+            "give a position: a move list like `h8 i9 j10` or a .psq file",
+        );
+    }
+    let position = match position::load(&parsed.positional, size, rule) {
+        Ok(position) => position,
+        Err(message) => return usage_error("analyze", &message),
+    };
+    let board = position.board;
+    let mover = board.side_to_move();
+    println!(
+        "rule {rule}, {}x{} board, {} stones, {} to move",
+        board.width(),
+        board.height(),
+        board.move_count(),
+        color_name(mover)
+    );
+    print!("{}", draw_board(&board, rule, None));
+    if let Some(winner) = position::winner_by_last_move(&board, rule) {
+        println!("game over: {} has won", color_name(winner));
+        return EXIT_OK;
+    }
+    if !position::has_legal_move(&board, rule) {
+        println!("game over: {} has no legal move (draw)", color_name(mover));
+        return EXIT_OK;
+    }
+
+    let mut progress = Progress::new();
+    // The forced-win solver first, within the same limits as the search.
+    progress.update("looking for a forced win (VCF/VCT)...");
+    let started = Instant::now();
+    let budget = Budget {
+        max_nodes: limits.max_nodes,
+        time: limits.hard_time,
+    };
+    let mut outcome = forced::find(&board, rule, Mode::Vct, &budget);
+    let solver_time = started.elapsed();
+    progress.finish();
+
+    let mut engine = Engine::new();
+    let started = Instant::now();
+    let stop = AtomicBool::new(false);
+    let result = engine.think(&board, rule, &limits, &stop, &mut |info| {
+        progress.update(&format!("search: {}", search_info_text(info)))
+    });
+    progress.finish();
+    if outcome != Outcome::NoWin && !matches!(outcome, Outcome::Win { .. }) {
+        // The solver gave up; the search may still have proven a win.
+        outcome = forced::from_search(&result);
+    }
+    match &outcome {
+        Outcome::Win { method, line } => println!(
+            "forced win: {} wins ({method}): {}",
+            color_name(mover),
+            format_move_list(line)
+        ),
+        Outcome::NoWin => println!(
+            "forced win: none for {} (no VCF or VCT, {})",
+            color_name(mover),
+            seconds_text(solver_time)
+        ),
+        Outcome::Unknown => println!(
+            "forced win: none found for {} within the limits",
+            color_name(mover)
+        ),
+    }
+    println!(
+        "evaluation: {} for {} (depth {}, {} nodes, {})",
+        score_text(result.score),
+        color_name(mover),
+        result.depth,
+        result.nodes,
+        seconds_text(started.elapsed())
+    );
+    match result.best_move {
+        Some(best) => println!("best move: {} (protocol {best})", point_name(best)),
+        None => println!("best move: none"),
+    }
+    println!("principal variation: {}", format_move_list(&result.pv));
+    EXIT_OK
+}

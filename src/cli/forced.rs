@@ -1,0 +1,267 @@
+//! Forced wins for the tools: asks the VCF/VCT solvers ([`crate::search::solver`]) for a win
+//! of the side to move within a budget, names the kind of win from its line, checks every line
+//! move by move, and stops long work at a deadline.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::board::{Board, Color, Point};
+use crate::notation::point_name;
+use crate::rules::{self, Rule};
+use crate::search::solver::{self, SolveLimits, SolveOutcome};
+use crate::search::{SearchResult, WIN_THRESHOLD};
+
+/// Which kind of forced win to look for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Victory by continuous fours.
+    Vcf,
+    /// Victory by continuous threats (threes and fours; a VCF is one too).
+    Vct,
+}
+
+impl Mode {
+    /// `VCF` or `VCT`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Vcf => "VCF",
+            Mode::Vct => "VCT",
+        }
+    }
+}
+
+/// What the search for a forced win found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move wins; `line` alternates attacker and defender moves, attacker first.
+    Win {
+        /// How the win goes: `VCF` (fours only), `VCT`, or `search` (a proven score of the
+        /// main search).
+        method: &'static str,
+        /// The winning line.
+        line: Vec<Point>,
+    },
+    /// Proven: there is no such win (within the attacker-move limit).
+    NoWin,
+    /// Not found within the budget.
+    Unknown,
+}
+
+/// How much work one forced-win question may take.
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    /// Node limit, if any. Without a node limit and without a time limit the solver's default
+    /// node budget applies.
+    pub max_nodes: Option<u64>,
+    /// Time limit, if any.
+    pub time: Option<Duration>,
+}
+
+/// Looks for a forced win of the side to move: a VCF, or a VCT (which includes VCFs).
+pub fn find(board: &Board, rule: Rule, mode: Mode, budget: &Budget) -> Outcome {
+    let defaults = SolveLimits::default();
+    let max_nodes = match (budget.max_nodes, budget.time) {
+        (Some(nodes), _) => nodes,
+        (None, Some(_)) => u64::MAX,
+        (None, None) => defaults.max_nodes,
+    };
+    let limits = SolveLimits {
+        max_nodes,
+        ..defaults
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let _deadline = budget.time.map(|time| Deadline::start(stop.clone(), time));
+    let outcome = match mode {
+        Mode::Vcf => solver::find_vcf(board, rule, &limits, &stop),
+        Mode::Vct => solver::find_vct(board, rule, &limits, &stop),
+    };
+    match outcome {
+        SolveOutcome::Win(line) => {
+            let method = if only_fours(board, rule, &line) {
+                "VCF"
+            } else {
+                "VCT"
+            };
+            Outcome::Win { method, line }
+        }
+        SolveOutcome::NoWin => Outcome::NoWin,
+        SolveOutcome::Unknown => Outcome::Unknown,
+    }
+}
+
+/// Whether every attacker move of `line` is a four (or the five): then the win is a VCF.
+fn only_fours(board: &Board, rule: Rule, line: &[Point]) -> bool {
+    let mut board = board.clone();
+    let attacker = board.side_to_move();
+    for (index, &point) in line.iter().enumerate() {
+        if !board.is_empty(point) {
+            return false;
+        }
+        board.play_unchecked(point);
+        if index % 2 == 0
+            && !rules::is_winning_stone(&board, point, rule)
+            && !board
+                .empty_points()
+                .any(|p| rules::would_win(&board, p, attacker, rule))
+        {
+            return false;
+        }
+    }
+    true
+}
+
+/// The forced win a search result proves: a winning score comes with its line.
+pub fn from_search(result: &SearchResult) -> Outcome {
+    if result.score >= WIN_THRESHOLD && !result.pv.is_empty() {
+        Outcome::Win {
+            method: "search",
+            line: result.pv.clone(),
+        }
+    } else {
+        Outcome::Unknown
+    }
+}
+
+/// Replays `line` from `board` and checks every move: on the board, empty, not forbidden for
+/// black under renju, and no move after a five. Returns the winner if the line ends in a five.
+pub fn check_line(board: &Board, rule: Rule, line: &[Point]) -> Result<Option<Color>, String> {
+    let mut board = board.clone();
+    for (index, &point) in line.iter().enumerate() {
+        let name = point_name(point);
+        if !board.contains(point.x() as i64, point.y() as i64) || !board.is_empty(point) {
+            return Err(format!(
+                "move {} ({name}) is not on an empty point",
+                index + 1
+            ));
+        }
+        if !rules::is_legal(&board, point, rule) {
+            return Err(format!(
+                "move {} ({name}) is forbidden for black",
+                index + 1
+            ));
+        }
+        board.play_unchecked(point);
+        if rules::is_winning_stone(&board, point, rule) {
+            if index + 1 != line.len() {
+                return Err(format!("the line goes on after the five at {name}"));
+            }
+            return Ok(board.stone(point));
+        }
+    }
+    Ok(None)
+}
+
+/// Sets a stop flag after a time unless dropped first. Dropping it ends its thread at once.
+pub struct Deadline {
+    cancel: Option<mpsc::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Deadline {
+    /// Sets `stop` after `after` unless the deadline is dropped before.
+    pub fn start(stop: Arc<AtomicBool>, after: Duration) -> Deadline {
+        let (cancel, cancelled) = mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            if let Err(mpsc::RecvTimeoutError::Timeout) = cancelled.recv_timeout(after) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        });
+        Deadline {
+            cancel: Some(cancel),
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for Deadline {
+    fn drop(&mut self) {
+        self.cancel.take();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_move_list;
+
+    fn board(moves: &str) -> Board {
+        let mut board = Board::square(15).unwrap();
+        for p in parse_move_list(moves, 15, 15).unwrap() {
+            board.play_unchecked(p);
+        }
+        board
+    }
+
+    #[test]
+    fn lines_are_checked_move_by_move() {
+        let start = board("h8 h9 i8 i9 j8 j9");
+        let win = parse_move_list("k8 k9 l8", 15, 15).unwrap();
+        assert_eq!(
+            check_line(&start, Rule::Freestyle, &win),
+            Ok(Some(Color::Black))
+        );
+        let occupied = parse_move_list("k8 h8", 15, 15).unwrap();
+        assert!(check_line(&start, Rule::Freestyle, &occupied).is_err());
+        let past_five = parse_move_list("k8 k9 l8 l9", 15, 15).unwrap();
+        assert!(check_line(&start, Rule::Freestyle, &past_five).is_err());
+        // g9 is a double-three for black in the Gomocup renju check.
+        let renju = board("h8h9i7i9h10i6i11i12");
+        let g9 = parse_move_list("g9", 15, 15).unwrap();
+        assert!(check_line(&renju, Rule::Renju, &g9).is_err());
+        assert_eq!(check_line(&renju, Rule::Freestyle, &g9), Ok(None));
+    }
+
+    #[test]
+    fn wins_are_named_by_their_moves() {
+        let budget = Budget {
+            max_nodes: Some(100_000),
+            time: None,
+        };
+        // An open four: a VCF of one move.
+        let four = board("h8 h9 i8 i9 j8 j9 k8 k9");
+        match find(&four, Rule::Freestyle, Mode::Vct, &budget) {
+            Outcome::Win { method, line } => {
+                assert_eq!(method, "VCF");
+                assert_eq!(
+                    check_line(&four, Rule::Freestyle, &line),
+                    Ok(Some(Color::Black))
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        // Two stones: no four at all, so no VCF.
+        let quiet = board("h8 h9");
+        assert_eq!(
+            find(&quiet, Rule::Freestyle, Mode::Vcf, &budget),
+            Outcome::NoWin
+        );
+        // Making an open three is a threat but not a four: that line is not "only fours".
+        let two = board("h8 a1 i8 a3");
+        let threat = parse_move_list("j8 g8 k8", 15, 15).unwrap();
+        assert!(!only_fours(&two, Rule::Freestyle, &threat));
+        let three = board("h8 a1 i8 a3 j8 a5");
+        let fours = parse_move_list("k8 g8 l8", 15, 15).unwrap();
+        assert!(only_fours(&three, Rule::Freestyle, &fours));
+        let real_four = board("h8 a1 i8 a3 j8 a5 k8 a7");
+        let five = parse_move_list("l8", 15, 15).unwrap();
+        assert!(only_fours(&real_four, Rule::Freestyle, &five));
+    }
+
+    #[test]
+    fn deadline_sets_the_flag_and_cancels() {
+        let stop = Arc::new(AtomicBool::new(false));
+        drop(Deadline::start(stop.clone(), Duration::from_secs(60)));
+        assert!(!stop.load(Ordering::Relaxed));
+        let deadline = Deadline::start(stop.clone(), Duration::from_millis(1));
+        while !stop.load(Ordering::Relaxed) {
+            std::thread::yield_now();
+        }
+        drop(deadline);
+    }
+}

@@ -1,0 +1,211 @@
+//! Positions given on the command line: a move list (black first, alternating) or a file (a
+//! Piskvork `.psq` record, or a text file holding a move list), replayed under the rule so that
+//! every move is checked (on the board, empty, not after the game was won, not forbidden for
+//! black under renju).
+
+use std::path::Path;
+
+use crate::board::{Board, Color, Point};
+use crate::notation::{self, point_name};
+use crate::rules::{self, Rule};
+
+/// A position to work on, with the time each move took (from a `.psq`, else 0).
+pub struct Position {
+    /// The board after the moves.
+    pub board: Board,
+    /// Milliseconds each move of the history took.
+    pub times: Vec<u64>,
+}
+
+/// The name of a colour for people.
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// Whether the words name a file rather than a move list: one word that is an existing file,
+/// or that looks like a file name (`.psq`/`.txt` ending, a path separator).
+fn names_a_file(words: &[String]) -> Option<&str> {
+    let [word] = words else { return None };
+    let lower = word.to_ascii_lowercase();
+    let looks_like_file = lower.ends_with(".psq")
+        || lower.ends_with(".txt")
+        || word.contains('/')
+        || word.contains('\\');
+    (Path::new(word).is_file() || looks_like_file).then_some(word.as_str())
+}
+
+/// How strictly a move list is replayed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Replay {
+    /// As a game under the rule: no move after a win, no forbidden move for black.
+    Game,
+    /// As a diagram: only on the board and on empty points (any order of setting up stones).
+    Diagram,
+}
+
+/// Loads the position named by `words` (a move list, possibly split over several words, or
+/// one file name). Move lists use a `size × size` board; a `.psq` file brings its own size.
+pub fn load(words: &[String], size: usize, rule: Rule) -> Result<Position, String> {
+    load_with(words, size, rule, Replay::Game)
+}
+
+/// [`load`] with a choice of how strictly the moves are checked.
+pub fn load_with(
+    words: &[String],
+    size: usize,
+    rule: Rule,
+    strictness: Replay,
+) -> Result<Position, String> {
+    let replay = |width, height, moves: &[Point]| match strictness {
+        Replay::Game => replay(width, height, moves, rule),
+        Replay::Diagram => set_up(width, height, moves),
+    };
+    if let Some(path) = names_a_file(words) {
+        let text = std::fs::read_to_string(path)
+            .map_err(|error| format!("cannot read '{path}': {error}"))?;
+        if notation::looks_like_psq(&text) || path.to_ascii_lowercase().ends_with(".psq") {
+            let record = notation::read_psq(&text).map_err(|error| format!("{path}: {error}"))?;
+            if record.width > notation::MAX_LETTER_COLUMNS {
+                return Err(format!(
+                    "{path}: the board is {} columns wide; letter notation names at most {}",
+                    record.width,
+                    notation::MAX_LETTER_COLUMNS
+                ));
+            }
+            let board = replay(record.width, record.height, &record.points())
+                .map_err(|error| format!("{path}: {error}"))?;
+            let times = record.moves.iter().map(|&(_, t)| t).collect();
+            return Ok(Position { board, times });
+        }
+        let moves = notation::parse_move_list(&text, size, size)
+            .map_err(|error| format!("{path}: {error}"))?;
+        let board = replay(size, size, &moves).map_err(|error| format!("{path}: {error}"))?;
+        let times = vec![0; moves.len()];
+        return Ok(Position { board, times });
+    }
+    let text = words.join(" ");
+    let moves = notation::parse_move_list(&text, size, size).map_err(|error| error.to_string())?;
+    let board = replay(size, size, &moves)?;
+    Ok(Position {
+        board,
+        times: vec![0; moves.len()],
+    })
+}
+
+/// Plays `moves` from an empty `width × height` board, black first, checking each one.
+pub fn replay(width: usize, height: usize, moves: &[Point], rule: Rule) -> Result<Board, String> {
+    let mut board = Board::new(width, height).map_err(|error| error.to_string())?;
+    let mut won_at: Option<usize> = None;
+    for (index, &point) in moves.iter().enumerate() {
+        let number = index + 1;
+        let name = point_name(point);
+        if let Some(win) = won_at {
+            return Err(format!(
+                "move {number} ({name}) comes after the game was already won at move {win}"
+            ));
+        }
+        if !board.is_empty(point) {
+            return Err(format!("move {number} ({name}) is on an occupied point"));
+        }
+        let mover = board.side_to_move();
+        if rule.has_forbidden_moves() && mover == Color::Black {
+            if let Some(kind) = rules::forbidden_kind(&board, point) {
+                return Err(format!(
+                    "move {number} ({name}) is forbidden for black under renju ({kind})"
+                ));
+            }
+        }
+        board.play_unchecked(point);
+        if rules::is_winning_stone(&board, point, rule) {
+            won_at = Some(number);
+        }
+    }
+    Ok(board)
+}
+
+/// Puts `moves` on an empty `width × height` board, black first, alternating, checking only
+/// that each point is empty.
+pub fn set_up(width: usize, height: usize, moves: &[Point]) -> Result<Board, String> {
+    let mut board = Board::new(width, height).map_err(|error| error.to_string())?;
+    for (index, &point) in moves.iter().enumerate() {
+        if !board.is_empty(point) {
+            return Err(format!(
+                "move {} ({}) is on an occupied point",
+                index + 1,
+                point_name(point)
+            ));
+        }
+        board.play_unchecked(point);
+    }
+    Ok(board)
+}
+
+/// Who has won on `board` under `rule`, judged from the last move (a replayed position cannot
+/// hold an earlier win).
+pub fn winner_by_last_move(board: &Board, rule: Rule) -> Option<Color> {
+    let last = board.last_move()?;
+    rules::is_winning_stone(board, last, rule)
+        .then(|| board.stone(last))
+        .flatten()
+}
+
+/// Whether the side to move has any legal point.
+pub fn has_legal_move(board: &Board, rule: Rule) -> bool {
+    board
+        .empty_points()
+        .any(|point| rules::is_legal(board, point, rule))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn move_lists_are_replayed_and_checked() {
+        let position = load(&words("h8 i9 j10"), 15, Rule::Freestyle).unwrap();
+        assert_eq!(position.board.move_count(), 3);
+        assert_eq!(position.board.side_to_move(), Color::White);
+        assert_eq!(position.board.stone(Point::new(8, 8)), Some(Color::White));
+        let occupied = load(&words("h8 h8"), 15, Rule::Freestyle).err().unwrap();
+        assert!(occupied.contains("move 2 (h8)"), "{occupied}");
+        // The Gomocup renju sanity check: g9 is a double-three for black.
+        let forbidden = load(&words("h8h9i7i9h10i6i11i12g9"), 15, Rule::Renju)
+            .err()
+            .unwrap();
+        assert!(forbidden.contains("double-three"), "{forbidden}");
+        assert!(load(&words("h8h9i7i9h10i6i11i12g9"), 15, Rule::Freestyle).is_ok());
+        let diagram = load_with(
+            &words("h8h9i7i9h10i6i11i12g9"),
+            15,
+            Rule::Renju,
+            Replay::Diagram,
+        )
+        .unwrap();
+        assert_eq!(diagram.board.move_count(), 9);
+        assert!(load_with(&words("h8 h8"), 15, Rule::Renju, Replay::Diagram).is_err());
+        let after_win = load(&words("h8h9i8i9j8j9k8k9l8m8"), 15, Rule::Freestyle)
+            .err()
+            .unwrap();
+        assert!(after_win.contains("already won at move 9"), "{after_win}");
+        let won = load(&words("h8h9i8i9j8j9k8k9l8"), 15, Rule::Freestyle).unwrap();
+        assert_eq!(
+            winner_by_last_move(&won.board, Rule::Freestyle),
+            Some(Color::Black)
+        );
+    }
+
+    #[test]
+    fn missing_files_are_reported() {
+        let error = load(&words("no-such-file.psq"), 15, Rule::Freestyle)
+            .err()
+            .unwrap();
+        assert!(error.contains("cannot read 'no-such-file.psq'"), "{error}");
+    }
+}

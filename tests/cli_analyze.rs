@@ -1,0 +1,166 @@
+//! End-to-end tests of `pbrain-tengen analyze`: positions from move lists and `.psq` files,
+//! forced wins, and bad input.
+
+mod cli_common;
+
+use cli_common::run;
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn line_starting<'a>(out: &'a str, start: &str) -> &'a str {
+    out.lines()
+        .find(|line| line.starts_with(start))
+        .unwrap_or_else(|| panic!("no line starting '{start}' in:\n{out}"))
+}
+
+#[test]
+fn an_open_four_is_a_forced_win() {
+    let (code, out, err) = run(&[
+        "analyze", "--depth", "2", "h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("rule freestyle, 15x15 board, 8 stones, black to move"),
+        "{out}"
+    );
+    let forced = line_starting(&out, "forced win: ");
+    assert!(
+        forced == "forced win: black wins (VCF): g8"
+            || forced == "forced win: black wins (VCF): l8",
+        "{out}"
+    );
+    let best = line_starting(&out, "best move: ");
+    assert!(
+        best == "best move: g8 (protocol 6,7)" || best == "best move: l8 (protocol 11,7)",
+        "{out}"
+    );
+    let evaluation = line_starting(&out, "evaluation: ");
+    assert!(evaluation.contains("wins in 1 ply for black"), "{out}");
+    let line = line_starting(&out, "principal variation: ");
+    assert!(
+        line.starts_with("principal variation: g8") || line.starts_with("principal variation: l8"),
+        "{out}"
+    );
+}
+
+#[test]
+fn run_together_move_lists_and_psq_files_give_the_same_position() {
+    let (code, spaced, err) = run(&["analyze", "--depth", "1", "h8 i9 h9 h10 g8 i8"]);
+    assert_eq!(code, 0, "{err}");
+    let (_, together, _) = run(&["analyze", "--depth", "1", "h8i9h9h10g8i8"]);
+    let (_, from_file, err) = run(&["analyze", "--depth", "1", &data("cli-game.psq")]);
+    assert!(err.is_empty() || !err.contains("error"), "{err}");
+    let board = |out: &str| -> String { out.lines().take(19).collect::<Vec<_>>().join("\n") };
+    assert!(spaced.contains("6 stones, black to move"), "{spaced}");
+    assert_eq!(board(&spaced), board(&together));
+    assert_eq!(board(&spaced), board(&from_file));
+    // h8 = protocol 7,7 is row 8 from the top.
+    assert!(spaced.contains("\n 8  . . . . . . X X[O]"), "{spaced}");
+}
+
+#[test]
+fn a_renju_vct_is_found_by_the_solver() {
+    // The quintet "vct_white" puzzle, rows converted from RIF: white to move wins by threats,
+    // and i6 (RIF i10) is the winning start.
+    let (code, out, err) = run(&[
+        "analyze",
+        "--rule",
+        "renju",
+        "--time",
+        "5s",
+        "g6 h7 g7 i9 h8 i7 j6",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let forced = line_starting(&out, "forced win: ");
+    assert!(
+        forced.starts_with("forced win: white wins (VCT): i6 "),
+        "{out}"
+    );
+}
+
+#[test]
+fn no_forced_win_on_a_quiet_board() {
+    let (code, out, err) = run(&["analyze", "--depth", "2", "h8 h9"]);
+    assert_eq!(code, 0, "{err}");
+    let forced = line_starting(&out, "forced win: ");
+    assert!(forced.starts_with("forced win: none"), "{out}");
+    assert!(out.contains("best move: "), "{out}");
+}
+
+#[test]
+fn a_finished_game_is_reported_as_over() {
+    let (code, out, err) = run(&["analyze", "h8h9i8i9j8j9k8k9l8"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("game over: black has won"), "{out}");
+    assert!(!out.contains("best move"), "{out}");
+}
+
+#[test]
+fn renju_positions_mark_forbidden_points() {
+    let (code, out, err) = run(&[
+        "analyze",
+        "--rule",
+        "renju",
+        "--depth",
+        "1",
+        "h8h9i7i9h10i6i11i12",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(" 9  . . . . . . * O O"), "{out}");
+    let best = line_starting(&out, "best move: ");
+    assert!(!best.starts_with("best move: g9"), "{out}");
+}
+
+#[test]
+fn bad_input_is_an_error_with_code_2() {
+    let malformed = data("cli-malformed.psq");
+    let not_psq = data("cli-not-psq.psq");
+    for (args, words) in [
+        (vec!["analyze"], "give a position"),
+        (vec!["analyze", "h8 zz"], "'zz' is not a point"),
+        (vec!["analyze", "h8 p3"], "'p3' is off the 15x15 board"),
+        (
+            vec!["analyze", "h8 i9 h8"],
+            "move 3 (h8) is on an occupied point",
+        ),
+        (
+            vec!["analyze", "--rule", "renju", "h8h9i7i9h10i6i11i12g9"],
+            "move 9 (g9) is forbidden for black under renju (double-three)",
+        ),
+        (
+            vec!["analyze", "h8h9i8i9j8j9k8k9l8m8"],
+            "already won at move 9",
+        ),
+        (vec!["analyze", "missing.psq"], "cannot read 'missing.psq'"),
+        (
+            vec!["analyze", &malformed],
+            "psq line 3: move '99,3,0' is off the 15x15 board",
+        ),
+        (
+            vec!["analyze", &not_psq],
+            "psq line 1: expected a 'Piskvorky WxH, ...' header",
+        ),
+        (vec!["analyze", "--depth", "zero", "h8"], "bad depth 'zero'"),
+        (vec!["analyze", "--nodes", "-5", "h8"], "bad nodes '-5'"),
+        (vec!["analyze", "--rule", "go", "h8"], "unknown rule 'go'"),
+        (vec!["analyze", "--bogus", "h8"], "unknown option '--bogus'"),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn help_and_version() {
+    let (code, out, _) = run(&["help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("pbrain-tengen analyze"), "{out}");
+    assert!(out.contains("h8 = protocol 7,7"), "{out}");
+    let (code, out, _) = run(&["--version"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("pbrain-tengen "), "{out}");
+}

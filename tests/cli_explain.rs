@@ -1,0 +1,146 @@
+//! End-to-end tests of `pbrain-tengen explain`: verdicts and the indented chain of reasoning
+//! from the renju judge, and bad input.
+
+mod cli_common;
+
+use cli_common::run;
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The reasoning lines (after "Why:").
+fn reasons(out: &str) -> Vec<&str> {
+    out.lines()
+        .skip_while(|line| *line != "Why:")
+        .skip(1)
+        .collect()
+}
+
+#[test]
+fn a_double_three_with_its_key_points() {
+    // The Gomocup renju sanity check: g9 is black's only forbidden point.
+    let (code, out, err) = run(&["explain", "h8h9i7i9h10i6i11i12", "g9"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(" 9  . . . . . . ? O O"), "{out}");
+    assert!(
+        out.contains("g9 is FORBIDDEN for black: double-three."),
+        "{out}"
+    );
+    let why = reasons(&out);
+    assert!(
+        why.contains(
+            &"    - g9 makes a three (diagonal \\) if black can then make a straight four at f8; \
+               judging f8 with g9 on the board:"
+        ),
+        "{out}"
+    );
+    // The key point is judged one level deeper.
+    assert!(
+        why.contains(&"        - f8 makes a four (diagonal \\)"),
+        "{out}"
+    );
+    assert!(
+        why.contains(&"    - yes: f10 is playable, so the three (diagonal /) is real"),
+        "{out}"
+    );
+    assert_eq!(
+        why.last(),
+        Some(&"    - g9 makes 2 real threes: double-three")
+    );
+}
+
+#[test]
+fn a_false_three_because_its_key_point_is_a_double_four() {
+    // A position from play where the recursive rule decides: the diagonal three through g4
+    // can only become a straight four at f5, and f5 is itself a double-four.
+    let (code, out, err) = run(&["explain", &data("cli-explain-deep.txt"), "g4"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("g4 is not forbidden for black."), "{out}");
+    let why = reasons(&out);
+    let at = |text: &str| {
+        why.iter()
+            .position(|line| *line == text)
+            .unwrap_or_else(|| panic!("missing '{text}' in:\n{out}"))
+    };
+    let three = at(
+        "    - g4 makes a three (diagonal /) if black can then make a straight four at f5; \
+                    judging f5 with g4 on the board:",
+    );
+    let nested = at("        - f5 makes two fours at once: double-four");
+    let refused = at("    - no: f5 is itself forbidden (double-four), so it does not count");
+    let false_three =
+        at("    - g4 (diagonal /) is a false three: none of its straight-four points is playable");
+    assert!(
+        three < nested && nested < refused && refused < false_three,
+        "{out}"
+    );
+    assert!(
+        why.contains(&"    - yes: g3 is playable, so the three (vertical) is real"),
+        "{out}"
+    );
+}
+
+#[test]
+fn overline_double_four_and_free_points() {
+    // Black a1 b1 c1 e1 f1: d1 makes six. White is to move, which explain mentions.
+    let (code, out, err) = run(&["explain", "a1 m15 b1 k13 c1 m13 e1 k15 f1", "d1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("d1 is FORBIDDEN for black: overline."),
+        "{out}"
+    );
+    assert!(out.contains("(white is to move here"), "{out}");
+    assert!(
+        out.contains("    - d1 makes six or more in a row (horizontal): overline"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["explain", "e8 a15 f8 c15 g8 e15 h5 g15 h6 o1 h7", "h8"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("h8 is FORBIDDEN for black: double-four."),
+        "{out}"
+    );
+    assert!(out.contains("    - h8 makes a four (horizontal)"), "{out}");
+    assert!(out.contains("    - h8 makes a four (vertical)"), "{out}");
+    let (code, out, _) = run(&["explain", "h8 h9", "a15"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("a15 is not forbidden for black."), "{out}");
+    // An empty position is allowed.
+    let (code, out, _) = run(&["explain", "", "h8"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("h8 is not forbidden for black."), "{out}");
+}
+
+#[test]
+fn bad_input_exits_with_code_2() {
+    for (args, words) in [
+        (vec!["explain"], "give a position and a point"),
+        (
+            vec!["explain", "h8 h9", "h8"],
+            "h8 already holds a black stone",
+        ),
+        (
+            vec!["explain", "h8 h9", "z99"],
+            "'z99' is off the 15x15 board",
+        ),
+        (vec!["explain", "h8 h9", "here"], "'here' is not a point"),
+        (
+            vec!["explain", "h8 h8", "a1"],
+            "move 2 (h8) is on an occupied point",
+        ),
+        (
+            vec!["explain", "missing.psq", "a1"],
+            "cannot read 'missing.psq'",
+        ),
+        (
+            vec!["explain", "--rule", "renju", "h8", "a1"],
+            "unknown option '--rule'",
+        ),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
