@@ -96,6 +96,10 @@ pub const TABLE_SETUP_BYTES_PER_MS: u64 = 320 << 10;
 pub const MIN_MOVES_TO_GO: u64 = 16;
 /// The game length (in plies) the plan expects before it falls back to [`MIN_MOVES_TO_GO`].
 pub const EXPECTED_GAME_PLIES: u64 = 110;
+/// With only a turn limit, the soft limit as a percentage of the hard one. Unused turn time is
+/// lost, and an iteration cut short at the hard limit still counts the root moves it finished,
+/// so starting one more iteration late costs nothing: stop only when the turn is nearly gone.
+pub const TURN_SOFT_PERCENT: u32 = 90;
 /// How many times the soft share of the game time one move may use when the search wants more.
 pub const HARD_TO_SOFT_RATIO: u32 = 4;
 /// At most this fraction (in percent) of the time left goes into one move.
@@ -207,7 +211,7 @@ pub fn plan_move(settings: &TimeSettings, progress: GameProgress, setup_cost: Du
             let hard = limit
                 .saturating_sub(REPLY_MARGIN)
                 .saturating_sub(unwind_reserve(limit));
-            (hard * 3 / 5, hard)
+            (hard * TURN_SOFT_PERCENT / 100, hard)
         }
         None => (MAX_MOVE_TIME, MAX_MOVE_TIME),
     };

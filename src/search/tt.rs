@@ -35,6 +35,32 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// The bound a search result `score` is, for a search begun with the window
+    /// `(original_alpha, beta)`.
+    #[inline]
+    pub fn of(score: Score, original_alpha: Score, beta: Score) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored score with this bound settles a search with the window
+    /// `(alpha, beta)`.
+    #[inline]
+    pub fn cuts(self, score: Score, alpha: Score, beta: Score) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
 pub struct Hit {

@@ -458,15 +458,8 @@ impl<'a> Worker<'a> {
         if let Some(hit) = hit {
             tt_move = hit.best_move.filter(|&p| self.pos.board().is_empty(p));
             static_eval = Some(hit.eval);
-            if !pv_node && hit.depth >= depth {
-                let cut = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if cut {
-                    return hit.score;
-                }
+            if !pv_node && hit.depth >= depth && hit.bound.cuts(hit.score, alpha, beta) {
+                return hit.score;
             }
         }
         let static_eval = static_eval.unwrap_or_else(|| self.evaluate());
@@ -606,13 +599,7 @@ impl<'a> Worker<'a> {
             // No legal move: a full board (draw) or only forbidden points left.
             return 0;
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.tt
             .store(key, ply, best_move, best_score, static_eval, depth, bound);
         best_score
@@ -651,12 +638,7 @@ impl<'a> Worker<'a> {
         let mut tt_move = None;
         let mut stand_pat = None;
         if let Some(hit) = self.tt.probe(key, ply) {
-            let cut = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            };
-            if cut {
+            if hit.bound.cuts(hit.score, alpha, beta) {
                 return hit.score;
             }
             tt_move = hit.best_move;
@@ -723,13 +705,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.tt
             .store(key, ply, best_move, best, stand_pat, 0, bound);
         best
