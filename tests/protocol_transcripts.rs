@@ -400,6 +400,30 @@ fn takeback_removes_a_stone() {
 }
 
 #[test]
+fn colours_hold_after_an_odd_takeback() {
+    // We are black (BEGIN). Only our last stone is taken back, so black is nominally to move;
+    // a TURN after it is still the opponent's (white) stone, and our answer is black.
+    let mut driver = driver_with_moves();
+    let ours = expect_move(&mut driver, "TURN 3,4");
+    assert_eq!(
+        driver.lines(&format!("TAKEBACK {},{}", ours.x(), ours.y())),
+        ["OK"]
+    );
+    let answer = expect_move(&mut driver, "TURN 10,10");
+    let board = driver.session().board().unwrap();
+    assert_eq!(board.stone(Point::new(10, 10)), Some(Color::White));
+    assert_eq!(board.stone(answer), Some(Color::Black));
+    assert_eq!(board.stone_count(Color::White), 3);
+    assert_eq!(board.stone_count(Color::Black), 3);
+    // A new game forgets the colour: TURN on an empty board makes us white.
+    assert_eq!(driver.lines("RESTART"), ["OK"]);
+    let answer = expect_move(&mut driver, "TURN 7,7");
+    let board = driver.session().board().unwrap();
+    assert_eq!(board.stone(Point::new(7, 7)), Some(Color::Black));
+    assert_eq!(board.stone(answer), Some(Color::White));
+}
+
+#[test]
 fn play_forces_our_move_and_echoes_it() {
     let mut driver = started(15);
     assert_eq!(driver.lines("PLAY 7,7"), ["7,7"]);

@@ -92,6 +92,9 @@ pub struct Session {
     table_setup_pending: bool,
     /// The table size has been chosen for this game.
     table_chosen_this_game: bool,
+    /// Our colour in this game, once known (from `BEGIN`, `BOARD` or our first answer): a
+    /// `TURN` stone is the other colour's even when `TAKEBACK`s left the other side to move.
+    own_color: Option<Color>,
 }
 
 /// Turns a coordinate from the manager into a point of `board`.
@@ -273,6 +276,7 @@ impl Session {
             clock,
             default_table_bytes,
             table_bytes: None,
+            own_color: None,
             table_setup_pending: true,
             table_chosen_this_game: false,
         }
@@ -394,6 +398,7 @@ impl Session {
     }
 
     fn new_game(&mut self) {
+        self.own_color = None;
         self.time.new_game();
         self.table_chosen_this_game = false;
     }
@@ -434,7 +439,18 @@ impl Session {
                 .out
                 .send(&Reply::Error(format!("{at} is already occupied")));
         }
-        board.play_unchecked(point);
+        let mover = board.side_to_move();
+        match self.own_color {
+            Some(own) if own == mover => {
+                // After an odd number of TAKEBACKs it is nominally our turn, but the manager
+                // says the opponent moved: its stone, then our answer.
+                if let Err(error) = board.try_put(point, own.opponent()) {
+                    return context.out.send(&Reply::Error(error.to_string()));
+                }
+                board.set_side_to_move(own);
+            }
+            _ => board.play_unchecked(point),
+        }
         self.answer_move(received, context)
     }
 
@@ -471,6 +487,7 @@ impl Session {
         };
         match build_position(board.width(), board.height(), entries) {
             Ok(position) => {
+                self.own_color = Some(position.side_to_move());
                 self.board = Some(position);
                 if answer {
                     self.answer_move(received, context)?;
@@ -654,6 +671,7 @@ impl Session {
                 "no legal move: the board is full (or only forbidden points are left)".into(),
             ));
         }
+        self.own_color = Some(board.side_to_move());
         let budget = self.plan_budget(&board);
         let limits = self.limits(budget, received);
         let result = self.search(&board, &limits, true, context)?;
@@ -768,6 +786,8 @@ impl Session {
         received: Duration,
         context: &mut Context<'_>,
     ) -> io::Result<()> {
+        // Who plays which colour is settled by the swap choices: the next BOARD says.
+        self.own_color = None;
         let Some(current) = self.board.as_ref() else {
             return Self::no_board(context);
         };
