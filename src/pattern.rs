@@ -1099,6 +1099,11 @@ pub struct PatternBoard {
     near_counts: Vec<u8>,
     /// Empty points with a stone in the candidate square.
     candidates: PointSet,
+    /// The point entries each [`PatternBoard::play`] changed, as they were before it, so that
+    /// [`PatternBoard::undo`] puts them back instead of looking every pattern up again.
+    undo_log: Vec<(u16, PointPatterns)>,
+    /// Where each played move's entries start in `undo_log`, one mark per move.
+    undo_marks: Vec<u32>,
 }
 
 impl PatternBoard {
@@ -1120,6 +1125,8 @@ impl PatternBoard {
             value_sums: [[0; 2]; 2],
             near_counts: vec![0; CELL_COUNT],
             candidates: PointSet::new(),
+            undo_log: Vec::new(),
+            undo_marks: Vec::new(),
         };
         let (width, height) = (board.width(), board.height());
         let points: Vec<Point> = state.board.points().collect();
@@ -1254,15 +1261,33 @@ impl PatternBoard {
         self.candidates.remove(point);
         self.board.play_unchecked(point);
         self.add_near(point, 1);
-        self.update_lines(point, code_of(color));
+        self.undo_marks.push(self.undo_log.len() as u32);
+        self.update_lines(point, code_of(color), true);
     }
 
     /// Takes back the last move; returns it.
+    ///
+    /// A move made by [`PatternBoard::play`] is undone by putting back the entries it changed
+    /// (the played point's own entry was left alone while it was occupied, and the lines
+    /// around it are as they were). A move that was already on the board when this pattern
+    /// board was built has no saved entries: its neighbours are looked up again.
     pub fn undo(&mut self) -> Option<Point> {
         let point = self.board.undo()?;
         self.add_near(point, -1);
-        self.update_lines(point, CODE_EMPTY);
-        self.compute_point(point);
+        match self.undo_marks.pop() {
+            Some(mark) => {
+                self.update_keys(point, CODE_EMPTY);
+                while self.undo_log.len() > mark as usize {
+                    if let Some((index, before)) = self.undo_log.pop() {
+                        self.restore_entry(Point::from_index(index as usize), before);
+                    }
+                }
+            }
+            None => {
+                self.update_lines(point, CODE_EMPTY, false);
+                self.compute_point(point);
+            }
+        }
         self.account(point, 1);
         if self.near_counts[point.index()] > 0 {
             self.candidates.insert(point);
@@ -1292,7 +1317,7 @@ impl PatternBoard {
     /// Writes `code` into the slot of `center` in the line keys of the points within five
     /// cells along its lines, and refreshes the empty ones.
     #[inline]
-    fn update_lines(&mut self, center: Point, code: u32) {
+    fn update_lines(&mut self, center: Point, code: u32, record: bool) {
         let width = self.board.width() as i32;
         let height = self.board.height() as i32;
         let (cx, cy) = (center.x() as i32, center.y() as i32);
@@ -1310,10 +1335,52 @@ impl PatternBoard {
                 *key = (*key & !(3 << shift)) | code << shift;
                 // Under freestyle the outer cells of a key are masked off: nothing to read.
                 if self.board.is_empty(point) && (self.key_mask >> shift) & 3 != 0 {
-                    self.refresh_direction(point, direction);
+                    self.refresh_direction(point, direction, record);
                 }
             }
         }
+    }
+
+    /// Writes `code` into the slot of `center` in the line keys around it, without reading any
+    /// pattern (undo puts the saved entries back instead).
+    #[inline]
+    fn update_keys(&mut self, center: Point, code: u32) {
+        let width = self.board.width() as i32;
+        let height = self.board.height() as i32;
+        let (cx, cy) = (center.x() as i32, center.y() as i32);
+        for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            for step in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                let x = cx + dx * step;
+                let y = cy + dy * step;
+                if x < 0 || y < 0 || x >= width || y >= height {
+                    continue;
+                }
+                let point = Point::new(x as usize, y as usize);
+                let shift = 2 * offset_slot(-step);
+                let key = &mut self.keys[point.index()][direction];
+                *key = (*key & !(3 << shift)) | code << shift;
+            }
+        }
+    }
+
+    /// Puts back the saved entry of the empty `point`, with its sets and sums.
+    #[inline]
+    fn restore_entry(&mut self, point: Point, before: PointPatterns) {
+        let current = self.points[point.index()];
+        for color in 0..2 {
+            let (now, then) = (current.threats[color], before.threats[color]);
+            if now != then {
+                self.threat_sets[color][now as usize].remove(point);
+                self.threat_counts[color][now as usize] -= 1;
+                self.threat_sets[color][then as usize].insert(point);
+                self.threat_counts[color][then as usize] += 1;
+            }
+            self.value_sums[color][0] +=
+                before.values[color][0] as i32 - current.values[color][0] as i32;
+            self.value_sums[color][1] +=
+                before.values[color][1] as i32 - current.values[color][1] as i32;
+        }
+        self.points[point.index()] = before;
     }
 
     /// The line patterns of both colours along `direction` from the key.
@@ -1359,7 +1426,7 @@ impl PatternBoard {
     /// Re-reads one direction of the empty `point` and updates its threat classes, values,
     /// sets and sums.
     #[inline]
-    fn refresh_direction(&mut self, point: Point, direction: usize) {
+    fn refresh_direction(&mut self, point: Point, direction: usize, record: bool) {
         let (black, white) = self.read_direction(point, direction);
         let index = point.index();
         let shift = 8 * direction;
@@ -1372,6 +1439,11 @@ impl PatternBoard {
         if new_lines == old_lines {
             return;
         }
+        if record {
+            // A point lies on one line through the move: saved at most once per move.
+            self.undo_log.push((index as u16, *entry));
+        }
+        let entry = &mut self.points[index];
         entry.lines = new_lines;
         for (color, &color_lines) in new_lines.iter().enumerate() {
             let (threat, mover, waiting) = self.point_tables[color].combine(color_lines);
@@ -1543,6 +1615,32 @@ mod tests {
             }
             while state.undo().is_some() {}
             assert!(state.is_consistent());
+        }
+    }
+
+    #[test]
+    fn undo_reaches_past_the_moves_the_board_was_built_with() {
+        // Moves made before the pattern board existed have no saved entries: undoing them
+        // takes the look-up path, the later ones the restore path; both stay exact.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        for rule in [Rule::Freestyle, Rule::Renju, Rule::Caro] {
+            let mut board = Board::new(15, 15).unwrap();
+            for _ in 0..25 {
+                let empty: Vec<Point> = board.empty_points().collect();
+                board.play_unchecked(empty[rng.gen_range(0..empty.len())]);
+            }
+            let mut state = PatternBoard::new(&board, rule);
+            for _ in 0..20 {
+                let empty: Vec<Point> = state.board().empty_points().collect();
+                state.play(empty[rng.gen_range(0..empty.len())]);
+            }
+            let mut undone = 0;
+            while state.undo().is_some() {
+                undone += 1;
+                assert!(state.is_consistent(), "{rule:?} after {undone} undos");
+            }
+            assert_eq!(undone, 45);
         }
     }
 

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, Point};
 use crate::pattern::{self, PatternBoard, Threat};
 use crate::rules::{self, Rule};
+use crate::timeman::IterationStability;
 
 use root::RootVerdict;
 pub use tt::{Bound, TranspositionTable};
@@ -261,6 +262,7 @@ impl Engine {
             })
             .collect();
         let mut last_info: Option<SearchInfo> = None;
+        let mut stability = IterationStability::new();
         let (best, completed_depth, main_nodes) = std::thread::scope(|scope| {
             for index in 1..threads {
                 let pos = pos.clone();
@@ -282,8 +284,9 @@ impl Engine {
                 };
                 on_info(&info);
                 last_info = Some(info);
+                stability.record(worker.root_moves[0].point.index(), score);
                 if let Some(soft) = shared.limits.soft_time {
-                    if shared.start.elapsed() >= soft {
+                    if shared.start.elapsed() >= soft.mul_f64(stability.soft_scale()) {
                         shared.done.store(true, Ordering::Relaxed);
                     }
                 }
