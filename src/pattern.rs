@@ -1073,6 +1073,15 @@ impl PointPatterns {
 /// Radius of the square around each stone whose empty points are move candidates.
 pub const CANDIDATE_RADIUS: i32 = 2;
 
+/// What [`PatternBoard::update_lines`] does besides writing the keys.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum LineUpdate {
+    /// Nothing: undo puts the saved entries back itself.
+    KeysOnly,
+    /// Look the patterns of the empty points up again; `record` saves the old entries for undo.
+    Refresh { record: bool },
+}
+
 /// A board with the line patterns and threat classes of every empty point, kept up to date by
 /// [`PatternBoard::play`] and [`PatternBoard::undo`].
 ///
@@ -1262,7 +1271,7 @@ impl PatternBoard {
         self.board.play_unchecked(point);
         self.add_near(point, 1);
         self.undo_marks.push(self.undo_log.len() as u32);
-        self.update_lines(point, code_of(color), true);
+        self.update_lines(point, code_of(color), LineUpdate::Refresh { record: true });
     }
 
     /// Takes back the last move; returns it.
@@ -1276,7 +1285,7 @@ impl PatternBoard {
         self.add_near(point, -1);
         match self.undo_marks.pop() {
             Some(mark) => {
-                self.update_keys(point, CODE_EMPTY);
+                self.update_lines(point, CODE_EMPTY, LineUpdate::KeysOnly);
                 while self.undo_log.len() > mark as usize {
                     if let Some((index, before)) = self.undo_log.pop() {
                         self.restore_entry(Point::from_index(index as usize), before);
@@ -1284,7 +1293,7 @@ impl PatternBoard {
                 }
             }
             None => {
-                self.update_lines(point, CODE_EMPTY, false);
+                self.update_lines(point, CODE_EMPTY, LineUpdate::Refresh { record: false });
                 self.compute_point(point);
             }
         }
@@ -1315,9 +1324,9 @@ impl PatternBoard {
     }
 
     /// Writes `code` into the slot of `center` in the line keys of the points within five
-    /// cells along its lines, and refreshes the empty ones.
+    /// cells along its lines, and (as `update` says) refreshes the empty ones.
     #[inline]
-    fn update_lines(&mut self, center: Point, code: u32, record: bool) {
+    fn update_lines(&mut self, center: Point, code: u32, update: LineUpdate) {
         let width = self.board.width() as i32;
         let height = self.board.height() as i32;
         let (cx, cy) = (center.x() as i32, center.y() as i32);
@@ -1334,31 +1343,13 @@ impl PatternBoard {
                 let key = &mut self.keys[point.index()][direction];
                 *key = (*key & !(3 << shift)) | code << shift;
                 // Under freestyle the outer cells of a key are masked off: nothing to read.
+                let record = match update {
+                    LineUpdate::KeysOnly => continue,
+                    LineUpdate::Refresh { record } => record,
+                };
                 if self.board.is_empty(point) && (self.key_mask >> shift) & 3 != 0 {
                     self.refresh_direction(point, direction, record);
                 }
-            }
-        }
-    }
-
-    /// Writes `code` into the slot of `center` in the line keys around it, without reading any
-    /// pattern (undo puts the saved entries back instead).
-    #[inline]
-    fn update_keys(&mut self, center: Point, code: u32) {
-        let width = self.board.width() as i32;
-        let height = self.board.height() as i32;
-        let (cx, cy) = (center.x() as i32, center.y() as i32);
-        for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            for step in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
-                let x = cx + dx * step;
-                let y = cy + dy * step;
-                if x < 0 || y < 0 || x >= width || y >= height {
-                    continue;
-                }
-                let point = Point::new(x as usize, y as usize);
-                let shift = 2 * offset_slot(-step);
-                let key = &mut self.keys[point.index()][direction];
-                *key = (*key & !(3 << shift)) | code << shift;
             }
         }
     }
