@@ -1342,11 +1342,11 @@ impl PatternBoard {
                 let shift = 2 * offset_slot(-step);
                 let key = &mut self.keys[point.index()][direction];
                 *key = (*key & !(3 << shift)) | code << shift;
-                // Under freestyle the outer cells of a key are masked off: nothing to read.
                 let record = match update {
                     LineUpdate::KeysOnly => continue,
                     LineUpdate::Refresh { record } => record,
                 };
+                // Under freestyle the outer cells of a key are masked off: nothing to read.
                 if self.board.is_empty(point) && (self.key_mask >> shift) & 3 != 0 {
                     self.refresh_direction(point, direction, record);
                 }

@@ -443,11 +443,10 @@ impl Session {
         match self.own_color {
             Some(own) if own == mover => {
                 // After an odd number of TAKEBACKs it is nominally our turn, but the manager
-                // says the opponent moved: its stone, then our answer.
+                // says the opponent moved: its stone (which gives us the move), then our answer.
                 if let Err(error) = board.try_put(point, own.opponent()) {
                     return context.out.send(&Reply::Error(error.to_string()));
                 }
-                board.set_side_to_move(own);
             }
             _ => board.play_unchecked(point),
         }
