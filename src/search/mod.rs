@@ -378,11 +378,7 @@ fn root_moves_with(pos: &PatternBoard, rule: Rule, parameters: &SearchParameters
     let mut scored: Vec<(i32, Point)> = points
         .into_iter()
         .filter(|&p| legal(p))
-        .map(|p| {
-            let info = pos.point(p);
-            let score = info.attack(us) + info.defence(them);
-            (score, p)
-        })
+        .map(|p| (pos.move_score(p), p))
         .collect();
     if scored.is_empty() {
         scored = board

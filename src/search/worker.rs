@@ -76,6 +76,28 @@ pub struct SearchParameters {
     pub quiescence_plies: i32,
     /// Whether the VCF/VCT solvers run at the root before the search.
     pub root_solver: bool,
+    /// Shallowest depth of null move pruning (0 turns it off).
+    pub null_move_depth: i32,
+    /// Depth reduction of the null move search: this plus a quarter of the depth.
+    pub null_move_reduction: i32,
+    /// Shallowest depth of the singular extension test (0 turns it off).
+    pub singular_depth: i32,
+    /// Singular margin per ply of depth: the other moves must stay this far below the
+    /// transposition table's score for its move to count as singular.
+    pub singular_margin: Score,
+    /// Fail-high reduction margin per ply of depth (0 turns it off): at an expected cut node
+    /// whose evaluation is this far above beta, moves that make no four search a ply less.
+    pub fail_high_margin: Score,
+    /// Policy reduction: quiet moves whose ordering score is more than this many hundredths
+    /// of a logit below the best move's are reduced further (0 turns it off)...
+    pub policy_reduction_gap: i32,
+    /// ... by this many percent of a ply per logit beyond the gap ...
+    pub policy_reduction_percent: i32,
+    /// ... up to this many plies.
+    pub policy_reduction_max: i32,
+    /// Policy pruning below depth 4: quiet moves this many hundredths of a logit (plus 100 a
+    /// ply of depth) below the best are skipped (0 turns it off).
+    pub policy_pruning_gap: i32,
 }
 
 impl Default for SearchParameters {
@@ -92,6 +114,15 @@ impl Default for SearchParameters {
             double_three_forces: false,
             quiescence_plies: QUIESCENCE_PLIES,
             root_solver: true,
+            null_move_depth: 0,
+            null_move_reduction: 3,
+            singular_depth: 0,
+            singular_margin: 2,
+            fail_high_margin: 0,
+            policy_reduction_gap: 0,
+            policy_reduction_percent: 100,
+            policy_reduction_max: 3,
+            policy_pruning_gap: 0,
         }
     }
 }
@@ -111,6 +142,15 @@ impl SearchParameters {
             "double_three_forces" => self.double_three_forces = value != 0,
             "quiescence_plies" => self.quiescence_plies = value,
             "root_solver" => self.root_solver = value != 0,
+            "null_move_depth" => self.null_move_depth = value,
+            "null_move_reduction" => self.null_move_reduction = value,
+            "singular_depth" => self.singular_depth = value,
+            "singular_margin" => self.singular_margin = value,
+            "fail_high_margin" => self.fail_high_margin = value,
+            "policy_reduction_gap" => self.policy_reduction_gap = value,
+            "policy_reduction_percent" => self.policy_reduction_percent = value,
+            "policy_reduction_max" => self.policy_reduction_max = value,
+            "policy_pruning_gap" => self.policy_pruning_gap = value,
             _ => return Err(format!("unknown search parameter '{name}'")),
         }
         Ok(())
@@ -124,6 +164,11 @@ struct PlyState {
     eval: Score,
     /// Threat class of the move played at this ply, for the side that played it.
     own_threat: Threat,
+    /// Whether the move at this ply is a pass (null move).
+    null_move: bool,
+    /// A move this node must not search (the singular extension test leaves out the
+    /// transposition table's move to see what the others are worth).
+    excluded: Option<Point>,
 }
 
 /// A move with its ordering score.
@@ -131,6 +176,8 @@ struct PlyState {
 struct ScoredMove {
     point: Point,
     score: i32,
+    /// The ordering score from the position alone ([`PatternBoard::move_score`]).
+    policy: i32,
     tactical: bool,
 }
 
@@ -224,6 +271,8 @@ impl<'a> Worker<'a> {
             stack: [PlyState {
                 eval: 0,
                 own_threat: Threat::None,
+                null_move: false,
+                excluded: None,
             }; MAX_PLY + 2],
         }
     }
@@ -342,7 +391,8 @@ impl<'a> Worker<'a> {
         let own_threat = info.threat(us);
         let other_threat = info.threat(them);
         let tactical = (own_threat >= Threat::OpenThree) || other_threat >= Threat::OpenThreePlus;
-        let mut score = info.attack(us) + info.defence(them);
+        let policy = self.pos.move_score(point);
+        let mut score = policy;
         score += self.history[us.index()][point.index()] / 64;
         if Some(point) == tt_move {
             score += 1 << 24;
@@ -354,6 +404,7 @@ impl<'a> Worker<'a> {
         ScoredMove {
             point,
             score,
+            policy,
             tactical,
         }
     }
@@ -453,13 +504,31 @@ impl<'a> Worker<'a> {
 
         let key = self.pos.board().hash();
         let hit = self.tt.probe(key, ply);
+        let excluded = self.stack[ply_index].excluded;
         let mut tt_move = None;
         let mut static_eval = None;
+        // The transposition table's move, when it may be singular: it failed high (or was
+        // exact) at nearly this depth with a score that is not a win or loss.
+        let mut singular_test = None;
         if let Some(hit) = hit {
             tt_move = hit.best_move.filter(|&p| self.pos.board().is_empty(p));
             static_eval = Some(hit.eval);
-            if !pv_node && hit.depth >= depth && hit.bound.cuts(hit.score, alpha, beta) {
+            if excluded.is_none()
+                && !pv_node
+                && hit.depth >= depth
+                && hit.bound.cuts(hit.score, alpha, beta)
+            {
                 return hit.score;
+            }
+            let parameters = &self.shared.parameters;
+            if excluded.is_none()
+                && parameters.singular_depth > 0
+                && depth >= parameters.singular_depth
+                && hit.depth >= depth - 3
+                && hit.bound != Bound::Upper
+                && hit.score.abs() < WIN_THRESHOLD
+            {
+                singular_test = tt_move.map(|point| (point, hit.score));
             }
         }
         let static_eval = static_eval.unwrap_or_else(|| self.evaluate());
@@ -470,7 +539,7 @@ impl<'a> Worker<'a> {
         let parameters = &self.shared.parameters;
         let threatened = forcing_threats(&self.pos, them, parameters) > 0;
 
-        if !pv_node && !threatened && beta.abs() < WIN_THRESHOLD {
+        if !pv_node && !threatened && excluded.is_none() && beta.abs() < WIN_THRESHOLD {
             // Razoring: far below alpha at low depth, only fours can save the position.
             if depth <= parameters.razor_depth && static_eval + RAZOR_MARGIN[depth as usize] < alpha
             {
@@ -483,6 +552,36 @@ impl<'a> Worker<'a> {
             {
                 return static_eval;
             }
+            // Null move: if passing still holds beta at a reduced depth, a real move will
+            // too (passing is almost never better than a move in five-in-a-row). Not when the
+            // opponent threatens to win (`threatened`), and not twice in a row.
+            if parameters.null_move_depth > 0
+                && depth >= parameters.null_move_depth
+                && static_eval >= beta
+                && ply_index >= 1
+                && !self.stack[ply_index - 1].null_move
+            {
+                let reduction = parameters.null_move_reduction + depth / 4;
+                self.stack[ply_index].own_threat = Threat::None;
+                self.stack[ply_index].null_move = true;
+                self.pos.pass();
+                let score = -self.search(
+                    -beta,
+                    -beta + 1,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    false,
+                    !cut_node,
+                );
+                self.pos.unpass();
+                self.stack[ply_index].null_move = false;
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= WIN_THRESHOLD { beta } else { score };
+                }
+            }
         }
 
         let mut moves = MoveList::new();
@@ -493,6 +592,16 @@ impl<'a> Worker<'a> {
         let cut_node_reduction = self.shared.parameters.cut_node_reduction;
         let not_improving_reduction = self.shared.parameters.not_improving_reduction;
 
+        let top_policy = moves.iter().map(|m| m.policy).max().unwrap_or(0);
+        let policy_reduction_gap = self.shared.parameters.policy_reduction_gap;
+        let policy_reduction_percent = self.shared.parameters.policy_reduction_percent;
+        let policy_reduction_max = self.shared.parameters.policy_reduction_max;
+        let policy_pruning_gap = self.shared.parameters.policy_pruning_gap;
+        let fail_high_margin = self.shared.parameters.fail_high_margin;
+        let likely_fail_high = fail_high_margin > 0
+            && !pv_node
+            && cut_node
+            && static_eval >= beta + fail_high_margin * depth;
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
@@ -502,7 +611,7 @@ impl<'a> Worker<'a> {
             Self::pick(&mut moves, index);
             let candidate = moves[index];
             let point = candidate.point;
-            if !self.is_legal(point) {
+            if Some(point) == excluded || !self.is_legal(point) {
                 continue;
             }
             let is_tt_move = Some(point) == tt_move;
@@ -522,8 +631,45 @@ impl<'a> Worker<'a> {
                 if trivial && depth < trivial_pruning_depth {
                     continue;
                 }
+                if policy_pruning_gap > 0
+                    && quiet
+                    && depth < 4
+                    && top_policy - candidate.policy > policy_pruning_gap + 100 * depth
+                {
+                    continue;
+                }
             }
-            let new_depth = depth - 1;
+            let mut extension = 0;
+            if let Some((singular_move, tt_score)) = singular_test {
+                if singular_move == point {
+                    // Singular extension: search the other moves, shallower, against a bound a
+                    // little below the table's score; if all fail low, this move is the only
+                    // good one and gets an extra ply. If they hold even beta, cut (multi-cut).
+                    let singular_beta = tt_score - self.shared.parameters.singular_margin * depth;
+                    self.stack[ply_index].excluded = Some(point);
+                    let score = self.search(
+                        singular_beta - 1,
+                        singular_beta,
+                        (depth - 1) / 2,
+                        ply,
+                        false,
+                        cut_node,
+                    );
+                    self.stack[ply_index].excluded = None;
+                    if self.aborted {
+                        return 0;
+                    }
+                    if score < singular_beta {
+                        extension = 1;
+                    } else if singular_beta >= beta {
+                        return singular_beta;
+                    }
+                }
+            }
+            if likely_fail_high && own_threat < Threat::Four {
+                extension -= 1;
+            }
+            let new_depth = depth - 1 + extension;
             self.stack[ply_index].own_threat = own_threat;
             self.pos.play(point);
             let mut score = 0;
@@ -550,8 +696,15 @@ impl<'a> Worker<'a> {
                 if trivial {
                     reduction += 1;
                 }
+                if policy_reduction_gap > 0 && quiet {
+                    let beyond = top_policy - candidate.policy - policy_reduction_gap;
+                    if beyond > 0 {
+                        reduction +=
+                            (beyond * policy_reduction_percent / 10_000).min(policy_reduction_max);
+                    }
+                }
                 reduction -= self.history[us.index()][point.index()] / 8192;
-                let reduced = (new_depth - reduction).clamp(1, new_depth);
+                let reduced = (new_depth - reduction).clamp(new_depth.min(1), new_depth);
                 score = -self.search(-alpha - 1, -alpha, reduced, ply + 1, false, true);
                 full_depth_null_window = score > alpha && reduced < new_depth;
             } else {
@@ -596,8 +749,16 @@ impl<'a> Worker<'a> {
             }
         }
         if move_count == 0 {
+            if excluded.is_some() {
+                // Only the excluded move: it is singular.
+                return alpha;
+            }
             // No legal move: a full board (draw) or only forbidden points left.
             return 0;
+        }
+        if excluded.is_some() {
+            // A result without one of the moves is not the position's result.
+            return best_score;
         }
         let bound = Bound::of(best_score, original_alpha, beta);
         self.tt
@@ -671,12 +832,11 @@ impl<'a> Worker<'a> {
                         continue;
                     }
                 }
-                let info = self.pos.point(point);
+                let policy = self.pos.move_score(point);
                 moves.push(ScoredMove {
                     point,
-                    score: info.attack(us)
-                        + info.defence(us.opponent())
-                        + if Some(point) == tt_move { 1 << 20 } else { 0 },
+                    score: policy + if Some(point) == tt_move { 1 << 20 } else { 0 },
+                    policy,
                     tactical: true,
                 });
             }
