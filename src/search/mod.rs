@@ -202,7 +202,15 @@ impl Engine {
             return immediate(point, 0, on_info);
         }
         if self.parameters.root_solver {
-            match root::solve_root(board, rule, &root_points, limits, start, stop) {
+            match root::solve_root(
+                board,
+                rule,
+                &root_points,
+                limits,
+                self.parameters.root_solver_percent.clamp(1, 100) as u32,
+                start,
+                stop,
+            ) {
                 RootVerdict::Win(point, score, line) => {
                     on_info(&SearchInfo {
                         depth: 1,

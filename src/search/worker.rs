@@ -76,6 +76,8 @@ pub struct SearchParameters {
     pub quiescence_plies: i32,
     /// Whether the VCF/VCT solvers run at the root before the search.
     pub root_solver: bool,
+    /// Share of the soft time limit the root solvers may use, in percent.
+    pub root_solver_percent: i32,
     /// Shallowest depth of null move pruning (0 turns it off).
     pub null_move_depth: i32,
     /// Depth reduction of the null move search: this plus a quarter of the depth.
@@ -98,6 +100,10 @@ pub struct SearchParameters {
     /// Policy pruning below depth 4: quiet moves this many hundredths of a logit (plus 100 a
     /// ply of depth) below the best are skipped (0 turns it off).
     pub policy_pruning_gap: i32,
+    /// Threat extension (0 turns it off): the replies to an opponent's winning threat (an open
+    /// three or four-three on the board) are searched a ply deeper, so that a chase of threes
+    /// costs one ply a move, like a chase of fours; within twice the iteration's depth.
+    pub threat_extension: i32,
 }
 
 impl Default for SearchParameters {
@@ -114,6 +120,7 @@ impl Default for SearchParameters {
             double_three_forces: false,
             quiescence_plies: QUIESCENCE_PLIES,
             root_solver: true,
+            root_solver_percent: 20,
             null_move_depth: 0,
             null_move_reduction: 3,
             singular_depth: 0,
@@ -123,6 +130,7 @@ impl Default for SearchParameters {
             policy_reduction_percent: 100,
             policy_reduction_max: 3,
             policy_pruning_gap: 0,
+            threat_extension: 0,
         }
     }
 }
@@ -142,6 +150,7 @@ impl SearchParameters {
             "double_three_forces" => self.double_three_forces = value != 0,
             "quiescence_plies" => self.quiescence_plies = value,
             "root_solver" => self.root_solver = value != 0,
+            "root_solver_percent" => self.root_solver_percent = value,
             "null_move_depth" => self.null_move_depth = value,
             "null_move_reduction" => self.null_move_reduction = value,
             "singular_depth" => self.singular_depth = value,
@@ -151,6 +160,7 @@ impl SearchParameters {
             "policy_reduction_percent" => self.policy_reduction_percent = value,
             "policy_reduction_max" => self.policy_reduction_max = value,
             "policy_pruning_gap" => self.policy_pruning_gap = value,
+            "threat_extension" => self.threat_extension = value,
             _ => return Err(format!("unknown search parameter '{name}'")),
         }
         Ok(())
@@ -230,6 +240,8 @@ pub(super) struct Worker<'a> {
     pub root_moves: Vec<RootMove>,
     /// Depth of the last finished iteration.
     pub completed_depth: i32,
+    /// Depth of the iteration under way.
+    root_depth: i32,
     /// Quiescence nodes (statistics).
     pub quiescence_nodes: u64,
     reductions: Vec<[u8; 64]>,
@@ -266,6 +278,7 @@ impl<'a> Worker<'a> {
             pv_length: [0; MAX_PLY + 1],
             root_moves,
             completed_depth: 0,
+            root_depth: 0,
             quiescence_nodes: 0,
             reductions,
             stack: [PlyState {
@@ -598,6 +611,11 @@ impl<'a> Worker<'a> {
         let policy_reduction_max = self.shared.parameters.policy_reduction_max;
         let policy_pruning_gap = self.shared.parameters.policy_pruning_gap;
         let fail_high_margin = self.shared.parameters.fail_high_margin;
+        let threat_extension = if threatened && ply < 2 * self.root_depth {
+            self.shared.parameters.threat_extension
+        } else {
+            0
+        };
         let likely_fail_high = fail_high_margin > 0
             && !pv_node
             && cut_node
@@ -639,7 +657,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            let mut extension = 0;
+            let mut extension = threat_extension;
             if let Some((singular_move, tt_score)) = singular_test {
                 if singular_move == point {
                     // Singular extension: search the other moves, shallower, against a bound a
@@ -940,6 +958,7 @@ impl<'a> Worker<'a> {
                 (-INFINITE, INFINITE)
             };
             let score = loop {
+                self.root_depth = depth;
                 let score = self.search_root(alpha, beta, depth);
                 if self.aborted {
                     break score;
