@@ -1392,11 +1392,10 @@ impl PatternBoard {
         self.board.set_side_to_move(mover.opponent());
     }
 
-    /// Takes back a [`PatternBoard::pass`].
+    /// Takes back a [`PatternBoard::pass`] (passing again hands the move back).
     #[inline]
     pub fn unpass(&mut self) {
-        let mover = self.board.side_to_move();
-        self.board.set_side_to_move(mover.opponent());
+        self.pass();
     }
 
     /// Takes back the last move; returns it.

@@ -605,11 +605,16 @@ impl<'a> Worker<'a> {
         let cut_node_reduction = self.shared.parameters.cut_node_reduction;
         let not_improving_reduction = self.shared.parameters.not_improving_reduction;
 
-        let top_policy = moves.iter().map(|m| m.policy).max().unwrap_or(0);
         let policy_reduction_gap = self.shared.parameters.policy_reduction_gap;
         let policy_reduction_percent = self.shared.parameters.policy_reduction_percent;
         let policy_reduction_max = self.shared.parameters.policy_reduction_max;
         let policy_pruning_gap = self.shared.parameters.policy_pruning_gap;
+        // The best ordering score, only needed by the policy options (off by default).
+        let top_policy = if policy_reduction_gap > 0 || policy_pruning_gap > 0 {
+            moves.iter().map(|m| m.policy).max().unwrap_or(0)
+        } else {
+            0
+        };
         let fail_high_margin = self.shared.parameters.fail_high_margin;
         let threat_extension = if threatened && ply < 2 * self.root_depth {
             self.shared.parameters.threat_extension
@@ -957,8 +962,8 @@ impl<'a> Worker<'a> {
             } else {
                 (-INFINITE, INFINITE)
             };
+            self.root_depth = depth;
             let score = loop {
-                self.root_depth = depth;
                 let score = self.search_root(alpha, beta, depth);
                 if self.aborted {
                     break score;
