@@ -431,3 +431,49 @@ fn tactics_hold_with_every_search_option_on() {
     black_never_plays_a_forbidden_point();
     fixed_depth_and_nodes_are_deterministic();
 }
+
+/// Whether the side to move after `point` is proven (VCF or VCT, within three million nodes)
+/// to have a forced win.
+fn opponent_proven_to_win(board: &Board, rule: Rule, point: Point) -> bool {
+    use tengen::search::solver::{find_vcf, find_vct, SolveLimits, SolveOutcome};
+    let mut after = board.clone();
+    after.play_unchecked(point);
+    let stop = AtomicBool::new(false);
+    let limits = SolveLimits {
+        max_nodes: 3_000_000,
+        max_attacker_moves: 40,
+    };
+    matches!(find_vcf(&after, rule, &limits, &stop), SolveOutcome::Win(_))
+        || matches!(find_vct(&after, rule, &limits, &stop), SolveOutcome::Win(_))
+}
+
+#[test]
+fn the_best_move_check_avoids_moves_that_lose_to_a_forced_win() {
+    // Renju positions from games against Rapfi. Searched within 300,000 nodes without the
+    // check of the best move (`best_move_check_percent=0`), Tengen plays the listed move,
+    // after which the opponent has a forced win; with the check it must find another.
+    for (moves, losing) in [
+        ("h8h7j10g7i7g9g10g8i6i10f7i9", "g6"),
+        (
+            "h8g8f8g7g6g9g10i8h7f9h9h6g4f5e10h10d9c10h5f7f11g12c8b7e11e12d11g11f3i6d10d8f14\
+             g15f12g13g14f15g3i9i7i11c11b11",
+            "e4",
+        ),
+        ("h8h7h6g9i7i6g7g5j8i9k8", "i8"),
+    ] {
+        let board = board_from_moves(15, moves);
+        assert!(opponent_proven_to_win(&board, Rule::Renju, point(losing)));
+        let limits = Limits {
+            max_nodes: Some(300_000),
+            ..Limits::default()
+        };
+        let result = think(&board, Rule::Renju, limits);
+        let best = result.best_move.expect("a move");
+        assert_ne!(best, point(losing), "{moves}");
+        assert!(
+            !opponent_proven_to_win(&board, Rule::Renju, best),
+            "{moves}: {}",
+            name(&result)
+        );
+    }
+}

@@ -22,11 +22,15 @@ use crate::timeman::IterationStability;
 use root::RootVerdict;
 pub use tt::{Bound, TranspositionTable};
 pub use worker::SearchParameters;
-use worker::{RootMove, Shared, Worker};
+use worker::{AfterIteration, RootMove, Shared, Worker};
 
 /// A score in centi-stones from the side to move's point of view; `WIN - ply` for a win found
 /// `ply` plies from the root.
 pub type Score = i32;
+
+/// Shallowest iteration whose best move is checked against the opponent's forced wins (see
+/// [`root::opponent_wins_after`]): earlier best moves change too often to be worth it.
+const BEST_MOVE_CHECK_DEPTH: i32 = 6;
 
 /// The score of a won position at the root.
 pub const WIN: Score = 30_000;
@@ -271,6 +275,13 @@ impl Engine {
             .collect();
         let mut last_info: Option<SearchInfo> = None;
         let mut stability = IterationStability::new();
+        // Best moves already checked against the opponent's forced wins.
+        let mut checked: Vec<Point> = Vec::new();
+        let check_percent = if shared.parameters.root_solver {
+            shared.parameters.best_move_check_percent.clamp(0, 100) as u32
+        } else {
+            0
+        };
         let (best, completed_depth, main_nodes) = std::thread::scope(|scope| {
             for index in 1..threads {
                 let pos = pos.clone();
@@ -278,7 +289,7 @@ impl Engine {
                 let shared = &shared;
                 scope.spawn(move || {
                     let mut helper = Worker::new(pos, table, shared, index, root_list);
-                    helper.iterate(max_depth, &mut |_, _, _| {});
+                    helper.iterate(max_depth, &mut |_, _, _| AfterIteration::Continue);
                 });
             }
             let mut main = Worker::new(pos.clone(), table, &shared, 0, root_list);
@@ -292,12 +303,36 @@ impl Engine {
                 };
                 on_info(&info);
                 last_info = Some(info);
-                stability.record(worker.root_moves[0].point.index(), score);
+                let best_point = worker.root_moves[0].point;
+                if check_percent > 0
+                    && depth >= BEST_MOVE_CHECK_DEPTH
+                    && score.abs() < WIN_THRESHOLD
+                    && worker.root_moves.len() > 1
+                    && !checked.contains(&best_point)
+                {
+                    checked.push(best_point);
+                    if root::opponent_wins_after(
+                        board,
+                        rule,
+                        best_point,
+                        &shared.limits,
+                        check_percent,
+                        start,
+                        stop,
+                    ) {
+                        log::debug!(
+                            "best move {best_point:?} rejected: the opponent wins after it"
+                        );
+                        return AfterIteration::Reject(best_point);
+                    }
+                }
+                stability.record(best_point.index(), score);
                 if let Some(soft) = shared.limits.soft_time {
                     if shared.start.elapsed() >= soft.mul_f64(stability.soft_scale()) {
                         shared.done.store(true, Ordering::Relaxed);
                     }
                 }
+                AfterIteration::Continue
             });
             shared.done.store(true, Ordering::Relaxed);
             (main.root_moves[0].clone(), main.completed_depth, main.nodes)

@@ -22,6 +22,8 @@ use super::{Limits, Score, WIN};
 const NODES_PER_MS: u64 = 5_000;
 /// Node budget of each solver call when the search has neither time nor node limits.
 const UNTIMED_NODES: u64 = 100_000;
+/// Node budget of one best-move check when the search has neither time nor node limits.
+const UNTIMED_CHECK_NODES: u64 = 20_000;
 /// The longest win looked for, in attacker moves.
 const MAX_ATTACKER_MOVES: u32 = 40;
 /// Root moves checked against the opponent's threat sequence, best-ordered first.
@@ -84,12 +86,24 @@ pub fn solve_root(
     stop: &AtomicBool,
 ) -> RootVerdict {
     let budget = budget(limits, time_share_percent);
+    with_deadline(budget.deadline, start, stop, |solver_stop| {
+        solve(board, rule, root_moves, budget, solver_stop)
+    })
+}
+
+/// Runs `work` with a stop flag of its own, raised when `stop` is or, given a `deadline`
+/// (from `start`), when it passes: a watcher thread polls both every millisecond.
+fn with_deadline<T>(
+    deadline: Option<Duration>,
+    start: Instant,
+    stop: &AtomicBool,
+    work: impl FnOnce(&AtomicBool) -> T,
+) -> T {
     let solver_stop = AtomicBool::new(false);
     let finished = AtomicBool::new(false);
     let (solver_stop, finished) = (&solver_stop, &finished);
     std::thread::scope(|scope| {
-        if let Some(deadline) = budget.deadline {
-            // The watcher: the solvers see one flag, raised at the deadline or on `stop`.
+        if let Some(deadline) = deadline {
             scope.spawn(move || {
                 while !finished.load(Ordering::Relaxed) {
                     if stop.load(Ordering::Relaxed) || start.elapsed() >= deadline {
@@ -102,9 +116,58 @@ pub fn solve_root(
         } else if stop.load(Ordering::Relaxed) {
             solver_stop.store(true, Ordering::Relaxed);
         }
-        let verdict = solve(board, rule, root_moves, budget, solver_stop);
+        let result = work(solver_stop);
         finished.store(true, Ordering::Relaxed);
-        verdict
+        result
+    })
+}
+
+/// Whether the opponent is proven to have a forced win (VCF, else VCT) once we play `point`
+/// on `board`: the check of the search's best move. Timed searches give it `share_percent` of
+/// the soft limit, never past the hard one; untimed ones a node budget from their own limits,
+/// so that a search bounded by depth or nodes stays deterministic.
+pub fn opponent_wins_after(
+    board: &Board,
+    rule: Rule,
+    point: Point,
+    limits: &Limits,
+    share_percent: u32,
+    start: Instant,
+    stop: &AtomicBool,
+) -> bool {
+    let (nodes, deadline) = if let Some(soft) = limits.soft_time.or(limits.hard_time) {
+        let share = soft * share_percent / 100;
+        let mut deadline = start.elapsed() + share;
+        if let Some(hard) = limits.hard_time {
+            // Leave the search some of its hard time to finish the iteration it is in.
+            deadline = deadline.min(hard * 9 / 10);
+        }
+        let nodes = (share.as_millis() as u64)
+            .saturating_mul(NODES_PER_MS)
+            .max(1_000);
+        (nodes, Some(deadline))
+    } else if let Some(max_nodes) = limits.max_nodes {
+        ((max_nodes * share_percent as u64 / 100).max(100), None)
+    } else {
+        (UNTIMED_CHECK_NODES, None)
+    };
+    if deadline.is_some_and(|deadline| start.elapsed() >= deadline) {
+        return false;
+    }
+    let solve_limits = SolveLimits {
+        max_nodes: nodes,
+        max_attacker_moves: MAX_ATTACKER_MOVES,
+    };
+    let mut after = board.clone();
+    after.play_unchecked(point);
+    with_deadline(deadline, start, stop, |solver_stop| {
+        matches!(
+            find_vcf(&after, rule, &solve_limits, solver_stop),
+            SolveOutcome::Win(_)
+        ) || matches!(
+            find_vct(&after, rule, &solve_limits, solver_stop),
+            SolveOutcome::Win(_)
+        )
     })
 }
 
@@ -191,5 +254,78 @@ fn solve(
         RootVerdict::Nothing
     } else {
         RootVerdict::Defend(kept)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// White's open three on row 4 (`. . O O O . .`), black to move: a move elsewhere lets
+    /// white make an open four and win; taking one end of the three leaves white nothing.
+    fn open_three_against_black() -> Board {
+        Board::from_ascii(
+            ".........
+             .........
+             .........
+             ..OOO....
+             .........
+             ....XX...
+             .........
+             X........
+             .........",
+        )
+        .expect("a 9x9 board")
+    }
+
+    #[test]
+    fn the_best_move_check_sees_the_opponent_win_after_a_move_elsewhere() {
+        let board = open_three_against_black();
+        assert_eq!(board.side_to_move(), crate::board::Color::Black);
+        let stop = AtomicBool::new(false);
+        let limits = Limits::default();
+        let start = Instant::now();
+        let far = Point::new(8, 8);
+        let block = Point::new(5, 3);
+        assert!(opponent_wins_after(
+            &board,
+            Rule::Freestyle,
+            far,
+            &limits,
+            10,
+            start,
+            &stop
+        ));
+        assert!(!opponent_wins_after(
+            &board,
+            Rule::Freestyle,
+            block,
+            &limits,
+            10,
+            start,
+            &stop
+        ));
+    }
+
+    #[test]
+    fn the_best_move_check_gives_up_when_its_time_is_gone() {
+        // A deadline already passed: no verdict, so the move is kept.
+        let board = open_three_against_black();
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            soft_time: Some(Duration::from_millis(10)),
+            hard_time: Some(Duration::from_millis(10)),
+            ..Limits::default()
+        };
+        let long_ago = Instant::now() - Duration::from_secs(1);
+        assert!(!opponent_wins_after(
+            &board,
+            Rule::Freestyle,
+            Point::new(8, 8),
+            &limits,
+            10,
+            long_ago,
+            &stop
+        ));
     }
 }

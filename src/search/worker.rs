@@ -78,6 +78,10 @@ pub struct SearchParameters {
     pub root_solver: bool,
     /// Share of the soft time limit the root solvers may use, in percent.
     pub root_solver_percent: i32,
+    /// Share of the soft time limit each check of a new best move may use, in percent (0
+    /// turns the check off): after an iteration, the VCF/VCT solvers look for the
+    /// opponent's forced win after the best move, which is dropped when one is found.
+    pub best_move_check_percent: i32,
     /// Shallowest depth of null move pruning (0 turns it off).
     pub null_move_depth: i32,
     /// Depth reduction of the null move search: this plus a quarter of the depth.
@@ -121,6 +125,7 @@ impl Default for SearchParameters {
             quiescence_plies: QUIESCENCE_PLIES,
             root_solver: true,
             root_solver_percent: 20,
+            best_move_check_percent: 10,
             null_move_depth: 0,
             null_move_reduction: 3,
             singular_depth: 0,
@@ -151,6 +156,7 @@ impl SearchParameters {
             "quiescence_plies" => self.quiescence_plies = value,
             "root_solver" => self.root_solver = value != 0,
             "root_solver_percent" => self.root_solver_percent = value,
+            "best_move_check_percent" => self.best_move_check_percent = value,
             "null_move_depth" => self.null_move_depth = value,
             "null_move_reduction" => self.null_move_reduction = value,
             "singular_depth" => self.singular_depth = value,
@@ -943,11 +949,12 @@ impl<'a> Worker<'a> {
         best_score
     }
 
-    /// Iterative deepening; the main worker (index 0) reports through `on_iteration`.
+    /// Iterative deepening; the main worker (index 0) reports through `on_iteration`, which
+    /// may reject the iteration's best move (see [`AfterIteration`]).
     pub fn iterate(
         &mut self,
         max_depth: i32,
-        on_iteration: &mut dyn FnMut(&Worker<'_>, i32, Score),
+        on_iteration: &mut dyn FnMut(&Worker<'_>, i32, Score) -> AfterIteration,
     ) {
         let mut previous: Score = 0;
         let start_depth = 1 + (self.index as i32 % 2);
@@ -994,7 +1001,15 @@ impl<'a> Worker<'a> {
                     self.nodes, self.quiescence_nodes
                 );
             }
-            on_iteration(self, depth, score);
+            if let AfterIteration::Reject(point) = on_iteration(self, depth, score) {
+                if self.root_moves.len() > 1 {
+                    // Search this depth again without it, from a full window: the score
+                    // belonged to the rejected move.
+                    self.root_moves.retain(|root_move| root_move.point != point);
+                    previous = INFINITE;
+                    continue;
+                }
+            }
             if score.abs() >= WIN_THRESHOLD && self.index == 0 {
                 break;
             }
@@ -1009,6 +1024,16 @@ impl<'a> Worker<'a> {
         }
         self.flush_nodes();
     }
+}
+
+/// What the iteration callback of [`Worker::iterate`] decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterIteration {
+    /// Go on deepening.
+    Continue,
+    /// This root move loses (the opponent has a proven forced win after it): drop it and
+    /// search the same depth again (unless it is the last root move).
+    Reject(Point),
 }
 
 /// What the forced-move check found.
