@@ -49,12 +49,20 @@ struct Budget {
     deadline: Option<Duration>,
 }
 
-fn budget(limits: &Limits, time_share_percent: u32) -> Budget {
-    if let Some(soft) = limits.soft_time.or(limits.hard_time) {
-        let share = soft * time_share_percent / 100;
+/// For a timed search, `percent` of its soft limit (the hard one when it has no soft one) and
+/// the solver nodes that time is worth.
+fn time_share(limits: &Limits, percent: u32) -> Option<(Duration, u64)> {
+    limits.soft_time.or(limits.hard_time).map(|soft| {
+        let share = soft * percent / 100;
         let nodes = (share.as_millis() as u64)
             .saturating_mul(NODES_PER_MS)
             .max(1_000);
+        (share, nodes)
+    })
+}
+
+fn budget(limits: &Limits, time_share_percent: u32) -> Budget {
+    if let Some((share, nodes)) = time_share(limits, time_share_percent) {
         Budget {
             vcf_nodes: nodes,
             vct_nodes: nodes,
@@ -135,16 +143,12 @@ pub fn opponent_wins_after(
     start: Instant,
     stop: &AtomicBool,
 ) -> bool {
-    let (nodes, deadline) = if let Some(soft) = limits.soft_time.or(limits.hard_time) {
-        let share = soft * share_percent / 100;
+    let (nodes, deadline) = if let Some((share, nodes)) = time_share(limits, share_percent) {
         let mut deadline = start.elapsed() + share;
         if let Some(hard) = limits.hard_time {
             // Leave the search some of its hard time to finish the iteration it is in.
             deadline = deadline.min(hard * 9 / 10);
         }
-        let nodes = (share.as_millis() as u64)
-            .saturating_mul(NODES_PER_MS)
-            .max(1_000);
         (nodes, Some(deadline))
     } else if let Some(max_nodes) = limits.max_nodes {
         ((max_nodes * share_percent as u64 / 100).max(100), None)
