@@ -477,3 +477,24 @@ fn the_best_move_check_avoids_moves_that_lose_to_a_forced_win() {
         );
     }
 }
+
+#[test]
+fn a_four_three_is_met_by_turning_its_block_into_a_four() {
+    // Freestyle, from a game against Rapfi. Black has just played f8: e8 would now make a four
+    // (e8 f8 g8 h8, blocked by white i8, so white's answer must be d8) and a three on the
+    // e8-h11 diagonal. White's defence e9 makes d8 a point of white's own: after e8, the forced
+    // block d8 is an open four (d8 e9 f10 g11). A search that only offered white the four-three
+    // point, the lines of the four and three, and white's fours missed e9 and announced a win
+    // for black that Rapfi refuted at once.
+    let board = board_from_moves(15, "h8h7i7j6g8i8g9f10h9g6j9i9g10g11i10j11h11g12f8");
+    let pos = PatternBoard::new(&board, Rule::Freestyle);
+    assert_eq!(pos.threat(point("e8"), Color::Black), Threat::FourOpenThree);
+    let result = think(&board, Rule::Freestyle, depth(6));
+    assert!(
+        result.score > -WIN_THRESHOLD,
+        "white is not lost: {} {}",
+        name(&result),
+        result.score
+    );
+    assert_eq!(name(&result), "e9");
+}

@@ -1136,7 +1136,8 @@ fn defence_points(
             set.insert(point);
             let info = pos.point(point);
             for direction in 0..4 {
-                if info.line(attacker, direction) < Pattern::Three {
+                let line = info.line(attacker, direction);
+                if line < Pattern::Three {
                     continue;
                 }
                 for step in 1..=reach {
@@ -1148,8 +1149,54 @@ fn defence_points(
                                 && pos.point(q).line(attacker, direction) >= Pattern::Three
                             {
                                 set.insert(q);
+                                if threat == Threat::FourOpenThree
+                                    && line >= Pattern::Four
+                                    && pos.point(q).line(attacker, direction) >= Pattern::Four
+                                {
+                                    counter_four_points(pos, q, attacker.opponent(), reach, set);
+                                }
                             }
                         }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Points where `defender` prepares a four through `block`, a point where the attacker's
+/// coming four will have to be blocked. Against a four-three the defender may play so that the
+/// forced block makes a four of its own (often an open one), and the attacker loses the tempo
+/// its three needed:
+///
+/// ```text
+///   row 8:     . b p X X X O      p: the attacker's four-three point, b: the forced block
+///   diagonal:  b q O O .          q: the defender's answer; after it, b makes O O O O
+/// ```
+///
+/// Taken: the empty points on a line through `block` where the defender makes a three or
+/// better, when `block` would make one on that line too (the two then share the defender's
+/// stones there, so that after the first the second makes a four).
+fn counter_four_points(
+    pos: &PatternBoard,
+    block: Point,
+    defender: Color,
+    reach: i32,
+    set: &mut PointSet,
+) {
+    let board = pos.board();
+    let block_info = pos.point(block);
+    for direction in 0..4 {
+        if block_info.line(defender, direction) < Pattern::Three {
+            continue;
+        }
+        for step in 1..=reach {
+            for sign in [-1, 1] {
+                if let Some(q) = block.offset(direction, sign * step, board.width(), board.height())
+                {
+                    if board.is_empty(q) && pos.point(q).line(defender, direction) >= Pattern::Three
+                    {
+                        set.insert(q);
                     }
                 }
             }
