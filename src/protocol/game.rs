@@ -666,9 +666,21 @@ impl Session {
             return Self::no_board(context);
         };
         if !has_legal_move(&board, self.rule) {
-            return context.out.send(&Reply::Error(
-                "no legal move: the board is full (or only forbidden points are left)".into(),
-            ));
+            let Some(point) = board.empty_points().next() else {
+                return context
+                    .out
+                    .send(&Reply::Error("no legal move: the board is full".into()));
+            };
+            // Black under renju with only forbidden points left. Renju has no pass, so every
+            // answer loses; a move ends the game at once by the manager's foul rule, where an
+            // error line would leave it waiting until our time runs out (a time fault).
+            log::warn!("only forbidden points are left: playing {point}");
+            let mut next = board.clone();
+            next.play_unchecked(point);
+            self.board = Some(next);
+            context.out.send(&Reply::Move(point))?;
+            self.record_time(received);
+            return Ok(());
         }
         self.own_color = Some(board.side_to_move());
         let budget = self.plan_budget(&board);
