@@ -1114,7 +1114,9 @@ pub(super) fn forcing_threats(
 
 /// Points that may spoil the forcing threats of `attacker`: each threat point, and along every
 /// line that makes it (a three or better there), the empty points within reach where the
-/// attacker would make a three or better too: taking one of them breaks that line.
+/// attacker would make a three or better too: taking one of them breaks that line. Against a
+/// four-three, also the points that make the four's forced block a four of the defender's own
+/// ([`counter_four_points`]).
 fn defence_points(
     pos: &PatternBoard,
     attacker: Color,
