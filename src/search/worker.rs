@@ -1124,7 +1124,6 @@ fn defence_points(
     parameters: &SearchParameters,
     set: &mut PointSet,
 ) {
-    let board = pos.board();
     let reach = if rule.is_caro() { 5 } else { 4 };
     for threat in [
         Threat::OpenFour,
@@ -1142,28 +1141,36 @@ fn defence_points(
                 if line < Pattern::Three {
                     continue;
                 }
-                for step in 1..=reach {
-                    for sign in [-1, 1] {
-                        if let Some(q) =
-                            point.offset(direction, sign * step, board.width(), board.height())
-                        {
-                            if board.is_empty(q)
-                                && pos.point(q).line(attacker, direction) >= Pattern::Three
-                            {
-                                set.insert(q);
-                                if threat == Threat::FourOpenThree
-                                    && line >= Pattern::Four
-                                    && pos.point(q).line(attacker, direction) >= Pattern::Four
-                                {
-                                    counter_four_points(pos, q, attacker.opponent(), reach, set);
-                                }
-                            }
-                        }
+                for q in three_points_along(pos, point, direction, attacker, reach) {
+                    set.insert(q);
+                    if threat == Threat::FourOpenThree
+                        && line >= Pattern::Four
+                        && pos.point(q).line(attacker, direction) >= Pattern::Four
+                    {
+                        counter_four_points(pos, q, attacker.opponent(), reach, set);
                     }
                 }
             }
         }
     }
+}
+
+/// The empty points within `reach` of `from` along `direction` where `color` would make a
+/// three or better on that line.
+fn three_points_along(
+    pos: &PatternBoard,
+    from: Point,
+    direction: usize,
+    color: Color,
+    reach: i32,
+) -> impl Iterator<Item = Point> + '_ {
+    let board = pos.board();
+    (1..=reach)
+        .flat_map(move |step| [-step, step])
+        .filter_map(move |offset| from.offset(direction, offset, board.width(), board.height()))
+        .filter(move |&q| {
+            board.is_empty(q) && pos.point(q).line(color, direction) >= Pattern::Three
+        })
 }
 
 /// Points where `defender` prepares a four through `block`, a point where the attacker's
@@ -1186,21 +1193,11 @@ fn counter_four_points(
     reach: i32,
     set: &mut PointSet,
 ) {
-    let board = pos.board();
     let block_info = pos.point(block);
     for direction in 0..4 {
-        if block_info.line(defender, direction) < Pattern::Three {
-            continue;
-        }
-        for step in 1..=reach {
-            for sign in [-1, 1] {
-                if let Some(q) = block.offset(direction, sign * step, board.width(), board.height())
-                {
-                    if board.is_empty(q) && pos.point(q).line(defender, direction) >= Pattern::Three
-                    {
-                        set.insert(q);
-                    }
-                }
+        if block_info.line(defender, direction) >= Pattern::Three {
+            for q in three_points_along(pos, block, direction, defender, reach) {
+                set.insert(q);
             }
         }
     }
