@@ -665,28 +665,23 @@ impl Session {
         let Some(board) = self.board.clone() else {
             return Self::no_board(context);
         };
-        if !has_legal_move(&board, self.rule) {
-            let Some(point) = board.empty_points().next() else {
-                return context
-                    .out
-                    .send(&Reply::Error("no legal move: the board is full".into()));
-            };
+        let reply = if has_legal_move(&board, self.rule) {
+            self.own_color = Some(board.side_to_move());
+            let budget = self.plan_budget(&board);
+            let limits = self.limits(budget, received);
+            let result = self.search(&board, &limits, true, context)?;
+            self.play_answer(&board, result.best_move)
+        } else if let Some(point) = board.empty_points().next() {
             // Black under renju with only forbidden points left. Renju has no pass, so every
             // answer loses; a move ends the game at once by the manager's foul rule, where an
             // error line would leave it waiting until our time runs out (a time fault).
             log::warn!("only forbidden points are left: playing {point}");
-            let mut next = board.clone();
-            next.play_unchecked(point);
-            self.board = Some(next);
-            context.out.send(&Reply::Move(point))?;
-            self.record_time(received);
-            return Ok(());
-        }
-        self.own_color = Some(board.side_to_move());
-        let budget = self.plan_budget(&board);
-        let limits = self.limits(budget, received);
-        let result = self.search(&board, &limits, true, context)?;
-        let reply = self.play_answer(&board, result.best_move);
+            self.play_point(&board, point)
+        } else {
+            return context
+                .out
+                .send(&Reply::Error("no legal move: the board is full".into()));
+        };
         context.out.send(&reply)?;
         self.record_time(received);
         Ok(())
@@ -695,14 +690,17 @@ impl Session {
     /// Plays `proposed` (or a legal stand-in) on the game board; the reply to send.
     fn play_answer(&mut self, board: &Board, proposed: Option<Point>) -> Reply {
         match legal_answer(board, self.rule, proposed) {
-            Some(point) => {
-                let mut next = board.clone();
-                next.play_unchecked(point);
-                self.board = Some(next);
-                Reply::Move(point)
-            }
+            Some(point) => self.play_point(board, point),
             None => Reply::Error("no legal move".into()),
         }
+    }
+
+    /// Plays `point` (empty) on a copy of `board`, which becomes the game board; the reply.
+    fn play_point(&mut self, board: &Board, point: Point) -> Reply {
+        let mut next = board.clone();
+        next.play_unchecked(point);
+        self.board = Some(next);
+        Reply::Move(point)
     }
 
     fn record_time(&mut self, received: Duration) {
