@@ -671,20 +671,27 @@ impl Session {
             let limits = self.limits(budget, received);
             let result = self.search(&board, &limits, true, context)?;
             self.play_answer(&board, result.best_move)
-        } else if let Some(point) = board.empty_points().next() {
-            // Black under renju with only forbidden points left. Renju has no pass, so every
-            // answer loses; a move ends the game at once by the manager's foul rule, where an
-            // error line would leave it waiting until our time runs out (a time fault).
-            log::warn!("only forbidden points are left: playing {point}");
-            self.play_point(&board, point)
         } else {
-            return context
-                .out
-                .send(&Reply::Error("no legal move: the board is full".into()));
+            self.answer_without_legal_move(&board)
         };
         context.out.send(&reply)?;
         self.record_time(received);
         Ok(())
+    }
+
+    /// The answer when the side to move has no legal move. On a full board that is an error.
+    /// Otherwise black under renju has only forbidden points left: renju has no pass, so every
+    /// answer loses, but a move ends the game at once by the manager's foul rule, where an
+    /// error line would leave it waiting until our time runs out (a time fault). So we play
+    /// the first empty point.
+    fn answer_without_legal_move(&mut self, board: &Board) -> Reply {
+        match board.empty_points().next() {
+            Some(point) => {
+                log::warn!("only forbidden points are left: playing {point}");
+                self.play_point(board, point)
+            }
+            None => Reply::Error("no legal move: the board is full".into()),
+        }
     }
 
     /// Plays `proposed` (or a legal stand-in) on the game board; the reply to send.
@@ -722,9 +729,10 @@ impl Session {
             return Self::no_board(context);
         };
         if !has_legal_move(&board, self.rule) {
-            return context
-                .out
-                .send(&Reply::Error("no legal move: the board is full".into()));
+            let reply = self.answer_without_legal_move(&board);
+            context.out.send(&reply)?;
+            self.record_time(received);
+            return Ok(());
         }
         let count = count.min(board.width() as u32 * board.height() as u32);
         let budget = self.plan_budget(&board);
