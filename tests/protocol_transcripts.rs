@@ -820,18 +820,25 @@ const FORBIDDEN_ONLY_GAME: [&str; 19] = [
     "14,0,1 6,12,2 4,12,1 9,13,2 6,11,1 7,5,2 4,2,1 12,5,2",
 ];
 
-#[test]
-fn black_with_only_forbidden_points_left_still_answers() {
-    // Renju has no pass; a move lets the manager end the game by its foul rule at once, where
-    // an error line would run out our clock.
+/// A renju session with the stones of [`FORBIDDEN_ONLY_GAME`] sent after `block` (`BOARD` or
+/// `YXBOARD`), up to but not including `DONE`.
+fn forbidden_only_game(block: &str) -> LineDriver {
     let mut driver = started(15);
     driver.lines("INFO rule 4");
-    driver.lines("BOARD");
+    driver.lines(block);
     for row in FORBIDDEN_ONLY_GAME {
         for stone in row.split(' ') {
             assert!(driver.lines(stone).is_empty(), "{stone}");
         }
     }
+    driver
+}
+
+#[test]
+fn black_with_only_forbidden_points_left_still_answers() {
+    // Renju has no pass; a move lets the manager end the game by its foul rule at once, where
+    // an error line would run out our clock.
+    let mut driver = forbidden_only_game("BOARD");
     let reply = one_reply(&mut driver, "DONE");
     assert_eq!(parse_move(&reply), Some((10, 4)), "{reply}");
     let board = driver.session().board().unwrap();
@@ -841,14 +848,7 @@ fn black_with_only_forbidden_points_left_still_answers() {
 
 #[test]
 fn yxnbest_with_only_forbidden_points_left_still_answers() {
-    let mut driver = started(15);
-    driver.lines("INFO rule 4");
-    driver.lines("YXBOARD");
-    for row in FORBIDDEN_ONLY_GAME {
-        for stone in row.split(' ') {
-            assert!(driver.lines(stone).is_empty(), "{stone}");
-        }
-    }
+    let mut driver = forbidden_only_game("YXBOARD");
     assert!(driver.lines("DONE").is_empty());
     let reply = one_reply(&mut driver, "YXNBEST 3");
     assert_eq!(parse_move(&reply), Some((10, 4)), "{reply}");
