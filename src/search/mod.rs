@@ -19,7 +19,7 @@ use crate::pattern::{self, PatternBoard, Threat};
 use crate::rules::{self, Rule};
 use crate::timeman::IterationStability;
 
-use root::RootVerdict;
+use root::{CheckVerdict, RootVerdict};
 pub use tt::{Bound, TranspositionTable};
 pub use worker::SearchParameters;
 use worker::{AfterIteration, RootMove, Shared, Worker};
@@ -31,6 +31,14 @@ pub type Score = i32;
 /// Shallowest iteration whose best move is checked against the opponent's forced wins (see
 /// [`root::opponent_wins_after`]): earlier best moves change too often to be worth it.
 const BEST_MOVE_CHECK_DEPTH: i32 = 6;
+/// Share of a timed search's hard limit kept out of the tree search, in percent, for the final
+/// check: an iteration cut short at the hard limit may have found a new best move that was
+/// never checked (about one move in twenty), or the re-search after a rejected move may not
+/// have finished, and such a move is checked then.
+const FINAL_CHECK_RESERVE_PERCENT: u32 = 5;
+/// How many root moves the final check tries, best first, before it gives up and plays the
+/// search's best move.
+const FINAL_CHECK_CANDIDATES: usize = 4;
 
 /// The score of a won position at the root.
 pub const WIN: Score = 30_000;
@@ -254,12 +262,25 @@ impl Engine {
         let table = self.table();
         table.new_search();
         let table: &TranspositionTable = table;
+        let check_percent = if parameters.root_solver {
+            parameters.best_move_check_percent.clamp(0, 100) as u32
+        } else {
+            0
+        };
+        let mut tree_limits = limits.clone();
+        if check_percent > 0 {
+            if let Some(hard) = limits.hard_time {
+                let tree_hard = hard * (100 - FINAL_CHECK_RESERVE_PERCENT) / 100;
+                tree_limits.hard_time = Some(tree_hard);
+                tree_limits.soft_time = limits.soft_time.map(|soft| soft.min(tree_hard));
+            }
+        }
         let shared = Shared {
             stop,
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             start,
-            limits: limits.clone(),
+            limits: tree_limits,
             threads,
             rule,
             parameters,
@@ -275,14 +296,11 @@ impl Engine {
             .collect();
         let mut last_info: Option<SearchInfo> = None;
         let mut stability = IterationStability::new();
-        // Best moves already checked against the opponent's forced wins.
-        let mut checked: Vec<Point> = Vec::new();
-        let check_percent = if shared.parameters.root_solver {
-            shared.parameters.best_move_check_percent.clamp(0, 100) as u32
-        } else {
-            0
-        };
-        let (best, completed_depth, main_nodes) = std::thread::scope(|scope| {
+        // Best moves checked against the opponent's forced wins: found safe (as far as the
+        // check could tell), and proven to lose.
+        let mut verified: Vec<Point> = Vec::new();
+        let mut rejected: Vec<Point> = Vec::new();
+        let (ranked, completed_depth, main_nodes) = std::thread::scope(|scope| {
             for index in 1..threads {
                 let pos = pos.clone();
                 let root_list = root_list.clone();
@@ -308,10 +326,9 @@ impl Engine {
                     && depth >= BEST_MOVE_CHECK_DEPTH
                     && score.abs() < WIN_THRESHOLD
                     && worker.root_moves.len() > 1
-                    && !checked.contains(&best_point)
+                    && !verified.contains(&best_point)
                 {
-                    checked.push(best_point);
-                    if root::opponent_wins_after(
+                    match root::opponent_wins_after(
                         board,
                         rule,
                         best_point,
@@ -320,10 +337,16 @@ impl Engine {
                         start,
                         stop,
                     ) {
-                        log::debug!(
-                            "best move {best_point:?} rejected: the opponent wins after it"
-                        );
-                        return AfterIteration::Reject(best_point);
+                        CheckVerdict::OpponentWins => {
+                            log::debug!(
+                                "best move {best_point:?} rejected: the opponent wins after it"
+                            );
+                            rejected.push(best_point);
+                            return AfterIteration::Reject(best_point);
+                        }
+                        CheckVerdict::NoWinFound => verified.push(best_point),
+                        // No time left for it: the final check sees to it.
+                        CheckVerdict::NotRun => {}
                     }
                 }
                 stability.record(best_point.index(), score);
@@ -335,8 +358,21 @@ impl Engine {
                 AfterIteration::Continue
             });
             shared.done.store(true, Ordering::Relaxed);
-            (main.root_moves[0].clone(), main.completed_depth, main.nodes)
+            (main.root_moves, main.completed_depth, main.nodes)
         });
+        let final_check = FinalCheck {
+            board,
+            rule,
+            limits,
+            check_percent,
+            start,
+            stop,
+        };
+        let best = if completed_depth >= BEST_MOVE_CHECK_DEPTH {
+            final_check.choose(&ranked, &verified, &rejected)
+        } else {
+            ranked[0].clone()
+        };
         let nodes = if threads == 1 {
             main_nodes
         } else {
@@ -364,6 +400,68 @@ impl Engine {
             nodes,
             pv: best.pv,
         }
+    }
+}
+
+/// The final check of the move a search settled on (see [`FINAL_CHECK_RESERVE_PERCENT`]).
+struct FinalCheck<'a> {
+    board: &'a Board,
+    rule: Rule,
+    /// The search's own limits (the tree search stopped short of their hard limit).
+    limits: &'a Limits,
+    check_percent: u32,
+    start: Instant,
+    stop: &'a AtomicBool,
+}
+
+impl FinalCheck<'_> {
+    /// The move to play from the main worker's root moves, best first: the first that is not
+    /// known to lose. A move the iterations checked is taken as it is; one they did not is
+    /// checked now, and when the opponent is proven to win after it the next is tried, up to
+    /// [`FINAL_CHECK_CANDIDATES`]. When none of those can be shown safe (or there is no time
+    /// or no check), the search's best move stands.
+    fn choose(&self, ranked: &[RootMove], verified: &[Point], rejected: &[Point]) -> RootMove {
+        let best = &ranked[0];
+        if self.check_percent == 0
+            || best.score.abs() >= WIN_THRESHOLD
+            || verified.contains(&best.point)
+            || ranked.len() < 2
+        {
+            return best.clone();
+        }
+        let (nodes, deadline) = root::final_check_budget(self.limits, self.check_percent);
+        for candidate in ranked
+            .iter()
+            .filter(|root_move| !rejected.contains(&root_move.point))
+            .take(FINAL_CHECK_CANDIDATES)
+        {
+            if verified.contains(&candidate.point) {
+                return candidate.clone();
+            }
+            if self.stop.load(Ordering::Relaxed)
+                || deadline.is_some_and(|deadline| self.start.elapsed() >= deadline)
+            {
+                break;
+            }
+            match root::opponent_wins_within(
+                self.board,
+                self.rule,
+                candidate.point,
+                nodes,
+                deadline,
+                self.start,
+                self.stop,
+            ) {
+                CheckVerdict::OpponentWins => {}
+                CheckVerdict::NoWinFound => return candidate.clone(),
+                CheckVerdict::NotRun => break,
+            }
+            log::debug!(
+                "final check: {:?} rejected, the opponent wins after it",
+                candidate.point
+            );
+        }
+        best.clone()
     }
 }
 
@@ -433,4 +531,79 @@ fn root_moves_with(pos: &PatternBoard, rule: Rule, parameters: &SearchParameters
     // Highest score first; ties by point index, so the order is deterministic.
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     scored.into_iter().map(|(_, p)| p).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// White's open three on row 4 (`. . O O O . .`), black to move: a move far away lets
+    /// white make an open four and win; taking one end of the three does not.
+    fn open_three_against_black() -> Board {
+        Board::from_ascii(
+            ".........
+             .........
+             .........
+             ..OOO....
+             .........
+             ....XX...
+             .........
+             X........
+             .........",
+        )
+        .expect("a 9x9 board")
+    }
+
+    fn root_move(point: Point, score: Score) -> RootMove {
+        RootMove {
+            point,
+            score,
+            previous_score: score,
+            pv: vec![point],
+        }
+    }
+
+    /// Runs the final check on `ranked` (untimed, so with the fixed node budget).
+    fn choose(ranked: &[RootMove], verified: &[Point], rejected: &[Point], percent: u32) -> Point {
+        let board = open_three_against_black();
+        let stop = AtomicBool::new(false);
+        let limits = Limits::default();
+        let check = FinalCheck {
+            board: &board,
+            rule: Rule::Freestyle,
+            limits: &limits,
+            check_percent: percent,
+            start: Instant::now(),
+            stop: &stop,
+        };
+        check.choose(ranked, verified, rejected).point
+    }
+
+    #[test]
+    fn the_final_check_replaces_an_unchecked_losing_best_move() {
+        let far = Point::new(8, 8);
+        let block = Point::new(5, 3);
+        let ranked = [root_move(far, 40), root_move(block, 10)];
+        // Unchecked: the far move loses to the open four, the block is played instead.
+        assert_eq!(choose(&ranked, &[], &[], 10), block);
+        // Already checked by an iteration (and taken as safe), or no check wanted: it stands.
+        assert_eq!(choose(&ranked, &[far], &[], 10), far);
+        assert_eq!(choose(&ranked, &[], &[], 0), far);
+        // A proven win is not checked.
+        let winning = [root_move(far, WIN - 9), root_move(block, 10)];
+        assert_eq!(choose(&winning, &[], &[], 10), far);
+        // Moves the iterations rejected are skipped without a check (checked, the block
+        // would be found safe and played).
+        let rejected_first = [root_move(block, 40), root_move(far, 10)];
+        assert_eq!(choose(&rejected_first, &[far], &[block], 10), far);
+    }
+
+    #[test]
+    fn the_final_check_keeps_the_best_move_when_every_candidate_loses() {
+        // Two far moves, both losing: the search's own best stands.
+        let first = Point::new(8, 8);
+        let second = Point::new(0, 0);
+        let ranked = [root_move(first, 40), root_move(second, 10)];
+        assert_eq!(choose(&ranked, &[], &[], 10), first);
+    }
 }

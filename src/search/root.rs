@@ -41,6 +41,17 @@ pub enum RootVerdict {
     Nothing,
 }
 
+/// What a check of one of our moves found about the opponent's forced wins after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckVerdict {
+    /// The opponent has a proven forced win (VCF or VCT).
+    OpponentWins,
+    /// None found within the budget (there may still be one the solvers could not reach).
+    NoWinFound,
+    /// The check did not run: its time was already gone.
+    NotRun,
+}
+
 /// Node budgets of one root step.
 #[derive(Clone, Copy, Debug)]
 struct Budget {
@@ -142,21 +153,56 @@ pub fn opponent_wins_after(
     share_percent: u32,
     start: Instant,
     stop: &AtomicBool,
-) -> bool {
-    let (nodes, deadline) = if let Some((share, nodes)) = time_share(limits, share_percent) {
+) -> CheckVerdict {
+    let (nodes, deadline) = check_budget(limits, share_percent, start);
+    opponent_wins_within(board, rule, point, nodes, deadline, start, stop)
+}
+
+/// The node budget and deadline (from the search's start) of one best-move check.
+fn check_budget(limits: &Limits, share_percent: u32, start: Instant) -> (u64, Option<Duration>) {
+    if let Some((share, nodes)) = time_share(limits, share_percent) {
         let mut deadline = start.elapsed() + share;
         if let Some(hard) = limits.hard_time {
             // Leave the search some of its hard time to finish the iteration it is in.
             deadline = deadline.min(hard * 9 / 10);
         }
         (nodes, Some(deadline))
-    } else if let Some(max_nodes) = limits.max_nodes {
-        ((max_nodes * share_percent as u64 / 100).max(100), None)
     } else {
-        (UNTIMED_CHECK_NODES, None)
-    };
+        (untimed_check_nodes(limits, share_percent), None)
+    }
+}
+
+/// The node budget of one best-move check in a search without a time limit.
+fn untimed_check_nodes(limits: &Limits, share_percent: u32) -> u64 {
+    match limits.max_nodes {
+        Some(max_nodes) => (max_nodes * share_percent as u64 / 100).max(100),
+        None => UNTIMED_CHECK_NODES,
+    }
+}
+
+/// The budget of the final check, the one of a best move the search settled on without
+/// checking it (found in an unfinished iteration): the same nodes as any check, and in a
+/// timed search until the hard limit itself (the search kept that time back for it).
+pub fn final_check_budget(limits: &Limits, share_percent: u32) -> (u64, Option<Duration>) {
+    match time_share(limits, share_percent) {
+        Some((share, nodes)) => (nodes, Some(limits.hard_time.unwrap_or(share))),
+        None => (untimed_check_nodes(limits, share_percent), None),
+    }
+}
+
+/// [`opponent_wins_after`] with an explicit budget: `nodes` per solver, and a `deadline`
+/// from `start` ([`CheckVerdict::NotRun`] once it has passed).
+pub fn opponent_wins_within(
+    board: &Board,
+    rule: Rule,
+    point: Point,
+    nodes: u64,
+    deadline: Option<Duration>,
+    start: Instant,
+    stop: &AtomicBool,
+) -> CheckVerdict {
     if deadline.is_some_and(|deadline| start.elapsed() >= deadline) {
-        return false;
+        return CheckVerdict::NotRun;
     }
     let solve_limits = SolveLimits {
         max_nodes: nodes,
@@ -164,7 +210,7 @@ pub fn opponent_wins_after(
     };
     let mut after = board.clone();
     after.play_unchecked(point);
-    with_deadline(deadline, start, stop, |solver_stop| {
+    let wins = with_deadline(deadline, start, stop, |solver_stop| {
         matches!(
             find_vcf(&after, rule, &solve_limits, solver_stop),
             SolveOutcome::Win(_)
@@ -172,7 +218,12 @@ pub fn opponent_wins_after(
             find_vct(&after, rule, &solve_limits, solver_stop),
             SolveOutcome::Win(_)
         )
-    })
+    });
+    if wins {
+        CheckVerdict::OpponentWins
+    } else {
+        CheckVerdict::NoWinFound
+    }
 }
 
 fn solve(
@@ -291,29 +342,16 @@ mod tests {
         let start = Instant::now();
         let far = Point::new(8, 8);
         let block = Point::new(5, 3);
-        assert!(opponent_wins_after(
-            &board,
-            Rule::Freestyle,
-            far,
-            &limits,
-            10,
-            start,
-            &stop
-        ));
-        assert!(!opponent_wins_after(
-            &board,
-            Rule::Freestyle,
-            block,
-            &limits,
-            10,
-            start,
-            &stop
-        ));
+        let check =
+            |point| opponent_wins_after(&board, Rule::Freestyle, point, &limits, 10, start, &stop);
+        assert_eq!(check(far), CheckVerdict::OpponentWins);
+        assert_eq!(check(block), CheckVerdict::NoWinFound);
     }
 
     #[test]
     fn the_best_move_check_gives_up_when_its_time_is_gone() {
-        // A deadline already passed: no verdict, so the move is kept.
+        // A deadline already passed: no verdict (the move is neither dropped nor taken as
+        // checked).
         let board = open_three_against_black();
         let stop = AtomicBool::new(false);
         let limits = Limits {
@@ -322,14 +360,17 @@ mod tests {
             ..Limits::default()
         };
         let long_ago = Instant::now() - Duration::from_secs(1);
-        assert!(!opponent_wins_after(
-            &board,
-            Rule::Freestyle,
-            Point::new(8, 8),
-            &limits,
-            10,
-            long_ago,
-            &stop
-        ));
+        assert_eq!(
+            opponent_wins_after(
+                &board,
+                Rule::Freestyle,
+                Point::new(8, 8),
+                &limits,
+                10,
+                long_ago,
+                &stop
+            ),
+            CheckVerdict::NotRun
+        );
     }
 }
