@@ -429,7 +429,8 @@ impl FinalCheck<'_> {
         {
             return best.clone();
         }
-        let (nodes, deadline) = root::final_check_budget(self.limits, self.check_percent);
+        let (nodes, deadline) =
+            root::final_check_budget(self.limits, self.check_percent, self.start);
         for candidate in ranked
             .iter()
             .filter(|root_move| !rejected.contains(&root_move.point))

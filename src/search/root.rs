@@ -182,10 +182,18 @@ fn untimed_check_nodes(limits: &Limits, share_percent: u32) -> u64 {
 
 /// The budget of the final check, the one of a best move the search settled on without
 /// checking it (found in an unfinished iteration): the same nodes as any check, and in a
-/// timed search until the hard limit itself (the search kept that time back for it).
-pub fn final_check_budget(limits: &Limits, share_percent: u32) -> (u64, Option<Duration>) {
+/// timed search until the hard limit itself (the search kept that time back for it), or
+/// for the check's share of the time when there is no hard limit.
+pub fn final_check_budget(
+    limits: &Limits,
+    share_percent: u32,
+    start: Instant,
+) -> (u64, Option<Duration>) {
     match time_share(limits, share_percent) {
-        Some((share, nodes)) => (nodes, Some(limits.hard_time.unwrap_or(share))),
+        Some((share, nodes)) => {
+            let deadline = limits.hard_time.unwrap_or_else(|| start.elapsed() + share);
+            (nodes, Some(deadline))
+        }
         None => (untimed_check_nodes(limits, share_percent), None),
     }
 }
