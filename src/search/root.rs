@@ -321,12 +321,12 @@ fn solve(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// White's open three on row 4 (`. . O O O . .`), black to move: a move elsewhere lets
     /// white make an open four and win; taking one end of the three leaves white nothing.
-    fn open_three_against_black() -> Board {
+    pub(in crate::search) fn open_three_against_black() -> Board {
         Board::from_ascii(
             ".........
              .........
