@@ -128,7 +128,7 @@ impl Default for SearchParameters {
             best_move_check_percent: 10,
             null_move_depth: 0,
             null_move_reduction: 3,
-            singular_depth: 0,
+            singular_depth: 8,
             singular_margin: 2,
             fail_high_margin: 0,
             policy_reduction_gap: 0,
