@@ -406,9 +406,10 @@ fn several_threads_find_the_same_win() {
 
 #[test]
 fn tactics_hold_with_every_search_option_on() {
-    // The options that are off by default (null move, singular extension, fail-high and
-    // policy reductions, policy pruning, threat extension, a larger root solver share), with
-    // thresholds low enough to fire at these depths: the answers above must not change.
+    // The options that are off by default (null move, fail-high and policy reductions,
+    // policy pruning, threat extension, a larger root solver share) and the singular
+    // extension (on by default from depth 8), with thresholds low enough to fire at these
+    // depths: the answers above must not change.
     OPTIONS.with(|options| {
         *options.borrow_mut() = vec![
             ("null_move_depth", 2),
