@@ -421,10 +421,10 @@ pub fn line_pattern(
 // other side (the *waiting* side), with separate weights because having the move changes what
 // a shape is worth (an open three of the mover becomes an open four now; the waiting side's
 // must be answered). The freestyle weights are fitted to game results: the logistic of the
-// evaluation predicts, by least squares, who won, over every position after the opening of
-// 990 games Rapfi (classical evaluation) played against itself at 0.1 s a move (freestyle
-// 15x15, random openings; 23,570 positions, less those with a five to make or block or an open
-// four for the mover), then rounded. On held-out positions the squared error falls from 0.119
+// evaluation predicts, by least squares, who won, over the positions after the opening of 990
+// games Rapfi (classical evaluation) played against itself at 0.1 s a move (freestyle 15x15,
+// random openings): 23,570 positions, all but those with a five to make or block or an open
+// four for the mover. The weights are then rounded. On held-out positions the squared error falls from 0.119
 // (the weights fitted earlier on Tengen's own early self-play) to 0.106, and the new weights
 // scored 58.9% against the old in self-play (208 games, 0.2 s a move). Fitting to Rapfi's
 // evaluations instead of the results fitted those better but played worse (41% in self-play):
