@@ -804,21 +804,37 @@ const COARSE_REPRESENTATIVE: [Pattern; 8] = [
     Pattern::Five,
 ];
 
-/// What one colour kind needs to combine four line patterns: the threat class by coarse
-/// classes (4096 entries, 3 bits per direction) and the weights, padded to sixteen patterns.
+/// The threat class and values of one combination of four line patterns.
+#[derive(Clone, Copy, Debug, Default)]
+struct CombinationEntry {
+    /// Value of the point for its colour as mover (milli-logits).
+    mover: i16,
+    /// Value of the point for its colour as the waiting side (milli-logits).
+    waiting: i16,
+    /// The threat class, as `Threat as u8`.
+    threat: u8,
+}
+
+/// What one colour kind needs to combine four line patterns: for every combination of four
+/// pattern nibbles the threat class and the values as mover and as waiting side, so that a
+/// point costs one lookup.
+///
+/// ```text
+/// lines (u32, one byte a direction):  ....pppp ....pppp ....pppp ....pppp
+///                                      dir 3    dir 2    dir 1    dir 0
+/// index (16 bits):                              pppp pppp pppp pppp
+/// ```
 pub struct PointTables {
-    threats: Vec<u8>,
-    line_mover: [i16; 16],
-    line_waiting: [i16; 16],
-    threat_mover: [i16; 16],
-    threat_waiting: [i16; 16],
+    /// 65,536 entries, one per index above.
+    entries: Vec<CombinationEntry>,
 }
 
 impl PointTables {
     fn build(kind: CombinationKind) -> PointTables {
         let renju_black = kind == CombinationKind::RenjuBlack;
         let weights = kind.weights();
-        let threats = (0..1usize << 12)
+        // Threat classes depend only on the coarse classes (3 bits a direction).
+        let threats: Vec<u8> = (0..1usize << 12)
             .map(|index| {
                 let patterns = [0, 1, 2, 3].map(|d| COARSE_REPRESENTATIVE[index >> (3 * d) & 7]);
                 threat_of(patterns, renju_black) as u8
@@ -829,39 +845,50 @@ impl PointTables {
             padded[..values.len()].copy_from_slice(values);
             padded
         };
-        PointTables {
-            threats,
-            line_mover: pad(&weights.line_mover),
-            line_waiting: pad(&weights.line_waiting),
-            threat_mover: pad(&weights.threat_mover),
-            threat_waiting: pad(&weights.threat_waiting),
-        }
+        let line_mover = pad(&weights.line_mover);
+        let line_waiting = pad(&weights.line_waiting);
+        let threat_mover = pad(&weights.threat_mover);
+        let threat_waiting = pad(&weights.threat_waiting);
+        let entries = (0..1usize << 16)
+            .map(|index| {
+                let mut coarse_index = 0usize;
+                let mut mover = 0i16;
+                let mut waiting = 0i16;
+                for direction in 0..4 {
+                    let pattern = index >> (4 * direction) & 15;
+                    coarse_index |= (COARSE_CLASS[pattern] as usize) << (3 * direction);
+                    mover += line_mover[pattern];
+                    waiting += line_waiting[pattern];
+                }
+                let threat = threats[coarse_index];
+                if threat == Threat::Forbidden as u8 {
+                    // Left to the exact check; worth nothing meanwhile.
+                    return CombinationEntry {
+                        mover: 0,
+                        waiting: 0,
+                        threat,
+                    };
+                }
+                CombinationEntry {
+                    mover: mover + threat_mover[threat as usize],
+                    waiting: waiting + threat_waiting[threat as usize],
+                    threat,
+                }
+            })
+            .collect();
+        PointTables { entries }
     }
 
     /// Threat class and values (as mover, as waiting side) of four line patterns packed one a
     /// byte (byte `d` = direction `d`).
     #[inline]
     fn combine(&self, lines: u32) -> (u8, i16, i16) {
-        let bytes = lines.to_le_bytes();
-        let mut index = 0usize;
-        let mut mover = 0i16;
-        let mut waiting = 0i16;
-        for (direction, &pattern) in bytes.iter().enumerate() {
-            let pattern = (pattern & 15) as usize;
-            index |= (COARSE_CLASS[pattern] as usize) << (3 * direction);
-            mover += self.line_mover[pattern];
-            waiting += self.line_waiting[pattern];
-        }
-        let threat = self.threats[index];
-        if threat == Threat::Forbidden as u8 {
-            return (threat, 0, 0);
-        }
-        let threat_index = (threat & 15) as usize;
-        (
-            threat,
-            mover + self.threat_mover[threat_index],
-            waiting + self.threat_waiting[threat_index],
-        )
+        // Gather the low nibble of each byte into one 16-bit index.
+        let nibbles = lines & 0x0F0F_0F0F;
+        let nibbles = (nibbles | nibbles >> 4) & 0x00FF_00FF;
+        let index = ((nibbles | nibbles >> 8) & 0xFFFF) as usize;
+        let entry = self.entries[index];
+        (entry.threat, entry.mover, entry.waiting)
     }
 }
 
@@ -1012,6 +1039,46 @@ const fn offset_slot(offset: i32) -> u32 {
         _ if offset < 0 => (offset + 4) as u32,
         _ => (offset + 3) as u32,
     }
+}
+
+/// The neighbours a move changes the keys of, by step along the line (-5..-1, 1..5), with the
+/// bit shift of the move's cell in the neighbour's key (from the neighbour the move lies at
+/// offset -step).
+const NEIGHBOUR_STEPS: [(i32, u32); 10] = {
+    let mut steps = [(0, 0); 10];
+    let mut index = 0;
+    while index < 10 {
+        let step = if index < 5 {
+            index as i32 - 5
+        } else {
+            index as i32 - 4
+        };
+        steps[index] = (step, 2 * offset_slot(-step));
+        index += 1;
+    }
+    steps
+};
+
+/// The position in [`NEIGHBOUR_STEPS`] where steps at least `step` (-5..=6) begin.
+#[inline]
+fn step_index(step: i32) -> usize {
+    (step + 5 - (step > 0) as i32) as usize
+}
+
+/// The lowest (`upper` false) or one past the highest (`upper` true) step along a line that
+/// keeps coordinate `coordinate` (moving by `delta` per step) on a side of `size`, clamped
+/// to -5..=6.
+#[inline]
+fn step_bound(coordinate: i32, delta: i32, size: i32, upper: bool) -> i32 {
+    let bound = match (delta, upper) {
+        (0, false) => -5,
+        (0, true) => 6,
+        (1, false) => -coordinate,
+        (1, true) => size - coordinate,
+        (_, false) => coordinate - size + 1,
+        (_, true) => coordinate + 1,
+    };
+    bound.clamp(-5, 6)
 }
 
 /// The offset (-5..-1, 1..5) of two-colour key slot `slot`; the inverse of [`offset_slot`].
@@ -1188,7 +1255,7 @@ pub struct PatternBoard {
     candidates: PointSet,
     /// The point entries each [`PatternBoard::play`] changed, as they were before it, so that
     /// [`PatternBoard::undo`] puts them back instead of looking every pattern up again.
-    undo_log: Vec<(u16, PointPatterns)>,
+    undo_log: Vec<(PointPatterns, u16)>,
     /// Where each played move's entries start in `undo_log`, one mark per move.
     undo_marks: Vec<u32>,
 }
@@ -1419,7 +1486,7 @@ impl PatternBoard {
             Some(mark) => {
                 self.update_lines(point, CODE_EMPTY, LineUpdate::KeysOnly);
                 while self.undo_log.len() > mark as usize {
-                    if let Some((index, before)) = self.undo_log.pop() {
+                    if let Some((before, index)) = self.undo_log.pop() {
                         self.restore_entry(Point::from_index(index as usize), before);
                     }
                 }
@@ -1463,22 +1530,22 @@ impl PatternBoard {
         let height = self.board.height() as i32;
         let (cx, cy) = (center.x() as i32, center.y() as i32);
         for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            for step in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
-                let x = cx + dx * step;
-                let y = cy + dy * step;
-                if x < 0 || y < 0 || x >= width || y >= height {
-                    continue;
-                }
-                let point = Point::new(x as usize, y as usize);
-                // From `point`, the centre lies at offset -step.
-                let shift = 2 * offset_slot(-step);
-                let key = &mut self.keys[point.index()][direction];
+            // The steps along this line that stay on the board, as a range of NEIGHBOUR_STEPS.
+            let first =
+                step_index(step_bound(cx, dx, width, false).max(step_bound(cy, dy, height, false)));
+            let last =
+                step_index(step_bound(cx, dx, width, true).min(step_bound(cy, dy, height, true)));
+            let stride = dy * MAX_SIZE as i32 + dx;
+            for &(step, shift) in &NEIGHBOUR_STEPS[first..last] {
+                let index = (center.index() as i32 + step * stride) as usize;
+                let key = &mut self.keys[index][direction];
                 *key = (*key & !(3 << shift)) | code << shift;
                 let record = match update {
                     LineUpdate::KeysOnly => continue,
                     LineUpdate::Refresh { record } => record,
                 };
                 // Under freestyle the outer cells of a key are masked off: nothing to read.
+                let point = Point::from_index(index);
                 if self.board.is_empty(point) && (self.key_mask >> shift) & 3 != 0 {
                     self.refresh_direction(point, direction, record);
                 }
@@ -1564,7 +1631,7 @@ impl PatternBoard {
         }
         if record {
             // A point lies on one line through the move: saved at most once per move.
-            self.undo_log.push((index as u16, *entry));
+            self.undo_log.push((*entry, index as u16));
         }
         let entry = &mut self.points[index];
         entry.lines = new_lines;
@@ -1834,6 +1901,43 @@ mod tests {
             state.threat(Point::new(3, 2), Color::Black),
             Threat::OpenFour
         );
+    }
+
+    #[test]
+    fn one_lookup_matches_the_line_and_threat_weights() {
+        for kind in [
+            CombinationKind::Free,
+            CombinationKind::RenjuBlack,
+            CombinationKind::RenjuWhite,
+        ] {
+            let tables = PointTables::build(kind);
+            let weights = kind.weights();
+            for index in 0..PATTERN_COUNT.pow(4) {
+                let patterns = [0, 1, 2, 3].map(|d| {
+                    Pattern::from_u8((index / PATTERN_COUNT.pow(d) % PATTERN_COUNT) as u8)
+                });
+                // Bytes as the board keeps them; a caro flag above the nibble is ignored.
+                let lines = patterns
+                    .iter()
+                    .enumerate()
+                    .fold(0u32, |lines, (d, &p)| lines | (p as u32) << (8 * d))
+                    | (CARO_CLOSED_FIVE as u32) << 24;
+                let threat = threat_of(patterns, kind == CombinationKind::RenjuBlack);
+                let expected = if threat == Threat::Forbidden {
+                    (threat as u8, 0, 0)
+                } else {
+                    let sum = |line: &[i16; PATTERN_COUNT]| {
+                        patterns.iter().map(|&p| line[p as usize]).sum::<i16>()
+                    };
+                    (
+                        threat as u8,
+                        sum(&weights.line_mover) + weights.threat_mover[threat as usize],
+                        sum(&weights.line_waiting) + weights.threat_waiting[threat as usize],
+                    )
+                };
+                assert_eq!(tables.combine(lines), expected, "{kind:?} {patterns:?}");
+            }
+        }
     }
 
     #[test]
