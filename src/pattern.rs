@@ -1255,7 +1255,7 @@ pub struct PatternBoard {
     candidates: PointSet,
     /// The point entries each [`PatternBoard::play`] changed, as they were before it, so that
     /// [`PatternBoard::undo`] puts them back instead of looking every pattern up again.
-    undo_log: Vec<(PointPatterns, u16)>,
+    undo_log: Vec<(u16, PointPatterns)>,
     /// Where each played move's entries start in `undo_log`, one mark per move.
     undo_marks: Vec<u32>,
 }
@@ -1486,7 +1486,7 @@ impl PatternBoard {
             Some(mark) => {
                 self.update_lines(point, CODE_EMPTY, LineUpdate::KeysOnly);
                 while self.undo_log.len() > mark as usize {
-                    if let Some((before, index)) = self.undo_log.pop() {
+                    if let Some((index, before)) = self.undo_log.pop() {
                         self.restore_entry(Point::from_index(index as usize), before);
                     }
                 }
@@ -1631,7 +1631,7 @@ impl PatternBoard {
         }
         if record {
             // A point lies on one line through the move: saved at most once per move.
-            self.undo_log.push((*entry, index as u16));
+            self.undo_log.push((index as u16, *entry));
         }
         let entry = &mut self.points[index];
         entry.lines = new_lines;
