@@ -76,7 +76,10 @@ pub struct SearchParameters {
     pub quiescence_plies: i32,
     /// Whether the VCF/VCT solvers run at the root before the search.
     pub root_solver: bool,
-    /// Share of the soft time limit the root solvers may use, in percent.
+    /// Share of the soft time limit the root solvers may use, in percent. Small: most moves
+    /// have no forced win to find, and the search finds the short ones itself; the time goes
+    /// to the tree instead (5 against the former 20 scored 58.4% in renju self-play and 52.2%
+    /// in freestyle, 208 games each at 0.2 s a move).
     pub root_solver_percent: i32,
     /// Share of the soft time limit each check of a new best move may use, in percent (0
     /// turns the check off): after an iteration, the VCF/VCT solvers look for the
@@ -124,7 +127,7 @@ impl Default for SearchParameters {
             double_three_forces: false,
             quiescence_plies: QUIESCENCE_PLIES,
             root_solver: true,
-            root_solver_percent: 20,
+            root_solver_percent: 5,
             best_move_check_percent: 10,
             null_move_depth: 0,
             null_move_reduction: 3,
