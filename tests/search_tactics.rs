@@ -220,6 +220,42 @@ fn wins_through_a_forbidden_block() {
     assert!(result.score < WIN_THRESHOLD);
 }
 
+#[test]
+fn black_left_with_only_forbidden_points_loses() {
+    // A 6x6 renju board with three empty points: d1 and c6 are overlines for black (rows 1 and
+    // 6 hold five black stones around them), a2 is free. White to move and win: a2 leaves black
+    // only forbidden points (managers score the one it must then play as a foul). d1 or c6
+    // instead lets black take a2 and the board fills up: a draw.
+    //
+    //     a b c d e f
+    //  1  X X X . X X
+    //  2  . O X O O X
+    //  3  X O O X O O
+    //  4  O X O O X O
+    //  5  O O O X O O
+    //  6  X X . X X X
+    let board = board_with(
+        6,
+        &[
+            "a1", "b1", "c1", "e1", "f1", "c2", "f2", "a3", "d3", "b4", "e4", "d5", "a6", "b6",
+            "d6", "e6", "f6",
+        ],
+        &[
+            "b2", "d2", "e2", "b3", "c3", "e3", "f3", "a4", "c4", "d4", "f4", "a5", "b5", "c5",
+            "e5", "f5",
+        ],
+        Color::White,
+    );
+    assert!(rules::winner(&board, Rule::Renju).is_none());
+    for forbidden in ["d1", "c6"] {
+        assert!(rules::forbidden_kind(&board, point(forbidden)).is_some());
+    }
+    assert!(rules::is_legal(&board, point("a2"), Rule::Renju));
+    let result = think(&board, Rule::Renju, depth(4));
+    assert_eq!(name(&result), "a2");
+    assert!(result.score >= WIN_THRESHOLD, "{}", result.score);
+}
+
 /// Random dense renju positions around the centre, black to move.
 fn random_renju_positions(count: usize, seed: u64) -> Vec<Board> {
     use rand::{Rng, SeedableRng};

@@ -785,8 +785,22 @@ impl<'a> Worker<'a> {
                 // Only the excluded move: it is singular.
                 return alpha;
             }
-            // No legal move: a full board (draw) or only forbidden points left.
-            return 0;
+            if self.pos.board().is_full() {
+                return 0;
+            }
+            // Every move offered is forbidden for black (renju). Facing a threat that only
+            // those points would stop, or with no legal point left at all (managers score the
+            // forbidden move black must then play as a foul), black loses; otherwise its legal
+            // points lie away from the play, and the static evaluation stands in for them.
+            let no_legal_point = !self
+                .pos
+                .board()
+                .empty_points()
+                .any(|point| self.is_legal(point));
+            if threatened || no_legal_point {
+                return -(WIN - (ply + 4));
+            }
+            return static_eval;
         }
         if excluded.is_some() {
             // A result without one of the moves is not the position's result.
