@@ -218,6 +218,14 @@ pub fn is_legal(board: &Board, point: Point, rule: Rule) -> bool {
             && forbidden_kind(board, point).is_some())
 }
 
+/// Whether the side to move has any legal point under `rule` (black under renju may have only
+/// forbidden ones left).
+pub fn has_legal_move(board: &Board, rule: Rule) -> bool {
+    board
+        .empty_points()
+        .any(|point| is_legal(board, point, rule))
+}
+
 // ---------------------------------------------------------------------------------------------
 // Renju line table
 

@@ -11,7 +11,7 @@ use super::options::Arguments;
 use super::position::{self, color_name};
 use super::{usage_error, EXIT_OK};
 use crate::notation::{format_move_list, point_name};
-use crate::rules::Rule;
+use crate::rules::{self, Rule};
 use crate::search::Engine;
 
 /// Time per analysis when neither `--time`, `--depth` nor `--nodes` is given.
@@ -54,7 +54,7 @@ pub fn run(args: &[String]) -> i32 {
         println!("game over: {} has won", color_name(winner));
         return EXIT_OK;
     }
-    if !position::has_legal_move(&board, rule) {
+    if !rules::has_legal_move(&board, rule) {
         println!("game over: {} has no legal move (draw)", color_name(mover));
         return EXIT_OK;
     }

@@ -283,7 +283,7 @@ impl Game {
             self.over = Some(format!("{} has five in a row: {who}!", color_name(winner)));
         } else if self.board.is_full() {
             self.over = Some("the board is full: draw".into());
-        } else if !position::has_legal_move(&self.board, self.rule) {
+        } else if !rules::has_legal_move(&self.board, self.rule) {
             self.over = Some(format!(
                 "{} has no legal move left: draw",
                 color_name(self.board.side_to_move())

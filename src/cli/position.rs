@@ -152,13 +152,6 @@ pub fn winner_by_last_move(board: &Board, rule: Rule) -> Option<Color> {
         .flatten()
 }
 
-/// Whether the side to move has any legal point.
-pub fn has_legal_move(board: &Board, rule: Rule) -> bool {
-    board
-        .empty_points()
-        .any(|point| rules::is_legal(board, point, rule))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

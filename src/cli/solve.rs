@@ -23,7 +23,7 @@ use super::position::{self, color_name};
 use super::{usage_error, EXIT_FAILURE, EXIT_OK};
 use crate::board::{Board, Color, Point};
 use crate::notation::{self, format_move_list, point_name};
-use crate::rules::Rule;
+use crate::rules::{self, Rule};
 
 /// Time per puzzle when `--time` is not given.
 const DEFAULT_TIME: Duration = Duration::from_secs(5);
@@ -236,7 +236,7 @@ fn playable(board: &Board, rule: Rule) -> Result<(), String> {
     if let Some(winner) = crate::rules::winner(board, rule) {
         return Err(format!("{} has already won here", color_name(winner)));
     }
-    if !position::has_legal_move(board, rule) {
+    if !rules::has_legal_move(board, rule) {
         return Err("the side to move has no legal move".into());
     }
     Ok(())

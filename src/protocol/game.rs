@@ -163,13 +163,6 @@ fn candidate_points(board: &Board, rule: Rule, limit: usize) -> Vec<Point> {
     points.into_iter().take(limit).map(|(_, _, p)| p).collect()
 }
 
-/// Whether the side to move has any legal point.
-fn has_legal_move(board: &Board, rule: Rule) -> bool {
-    board
-        .empty_points()
-        .any(|p| rules::is_legal(board, p, rule))
-}
-
 /// A legal move for the side to move: `proposed` if it is legal, else a winning move, a move
 /// that stops the opponent's five, or the most central legal point. `None` if there is none.
 fn legal_answer(board: &Board, rule: Rule, proposed: Option<Point>) -> Option<Point> {
@@ -665,7 +658,7 @@ impl Session {
         let Some(board) = self.board.clone() else {
             return Self::no_board(context);
         };
-        let reply = if has_legal_move(&board, self.rule) {
+        let reply = if rules::has_legal_move(&board, self.rule) {
             self.own_color = Some(board.side_to_move());
             let budget = self.plan_budget(&board);
             let limits = self.limits(budget, received);
@@ -728,7 +721,7 @@ impl Session {
         let Some(board) = self.board.clone() else {
             return Self::no_board(context);
         };
-        if !has_legal_move(&board, self.rule) {
+        if !rules::has_legal_move(&board, self.rule) {
             let reply = self.answer_without_legal_move(&board);
             context.out.send(&reply)?;
             self.record_time(received);

@@ -792,12 +792,7 @@ impl<'a> Worker<'a> {
             // those points would stop, or with no legal point left at all (managers score the
             // forbidden move black must then play as a foul), black loses; otherwise its legal
             // points lie away from the play, and the static evaluation stands in for them.
-            let no_legal_point = !self
-                .pos
-                .board()
-                .empty_points()
-                .any(|point| self.is_legal(point));
-            if no_legal_point {
+            if !rules::has_legal_move(self.pos.board(), self.shared.rule) {
                 // The foul is black's next move.
                 return -(WIN - (ply + 1));
             }
