@@ -164,3 +164,37 @@ fn help_and_version() {
     assert_eq!(code, 0);
     assert!(out.starts_with("pbrain-tengen "), "{out}");
 }
+
+#[test]
+fn black_left_with_only_forbidden_points_has_lost() {
+    // 6x6 renju: d1 and c6 are overlines for black, every other point is taken. Managers score
+    // the forbidden move black must play as a foul, so the game is lost, not drawn.
+    let moves = "a1 b2 b1 d2 c1 e2 e1 b3 f1 c3 c2 e3 f2 f3 a3 a4 d3 c4 b4 d4 e4 f4 d5 a5 a6 b5 \
+                 b6 c5 d6 e5 e6 f5 f6 a2";
+    let (code, out, err) = run(&["analyze", "--rule", "renju", "--size", "6", moves]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("34 stones, black to move"), "{out}");
+    let over = line_starting(&out, "game over: ");
+    assert_eq!(
+        over, "game over: black has only forbidden points left and loses (any move is a foul)",
+        "{out}"
+    );
+    // Under freestyle the same points are ordinary moves.
+    let (code, out, err) = run(&["analyze", "--size", "6", "--depth", "1", moves]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("game over"), "{out}");
+}
+
+#[test]
+fn a_full_board_is_a_draw() {
+    // 5x5 with no five for either side: columns alternate in pairs so no line of five forms.
+    let moves = "a1 a2 b1 b2 c3 c4 d3 d4 e5 a3 a4 b3 b4 c1 c2 d1 d2 c5 d5 e1 e2 e3 e4 a5 b5";
+    let (code, out, err) = run(&["analyze", "--size", "5", moves]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("25 stones"), "{out}");
+    assert_eq!(
+        line_starting(&out, "game over: "),
+        "game over: the board is full (draw)",
+        "{out}"
+    );
+}

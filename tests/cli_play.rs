@@ -189,3 +189,22 @@ fn bad_arguments_exit_with_code_2() {
     assert_eq!(code, 2);
     assert!(err.contains("psq line 3"), "{err}");
 }
+
+#[test]
+fn black_left_with_only_forbidden_points_loses_the_game() {
+    // 6x6 renju, the person white: after a2 only d1 and c6 are empty, both overlines for the
+    // engine's black, so any move of black's is a foul and the person has won.
+    let before_a2 = "a1 b2 b1 d2 c1 e2 e1 b3 f1 c3 c2 e3 f2 f3 a3 a4 d3 c4 b4 d4 e4 f4 d5 a5 a6 \
+                     b5 b6 c5 d6 e5 e6 f5 f6";
+    let (code, out, err) = run(
+        &[
+            "play", "--rule", "renju", "--size", "6", "--depth", "1", "--color", "white", before_a2,
+        ],
+        "a2\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("black has only forbidden points left, any move is a foul: you win!"),
+        "{out}"
+    );
+}

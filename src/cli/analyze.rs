@@ -54,8 +54,17 @@ pub fn run(args: &[String]) -> i32 {
         println!("game over: {} has won", color_name(winner));
         return EXIT_OK;
     }
+    if board.is_full() {
+        println!("game over: the board is full (draw)");
+        return EXIT_OK;
+    }
     if !rules::has_legal_move(&board, rule) {
-        println!("game over: {} has no legal move (draw)", color_name(mover));
+        // Only renju's forbidden points are left for black: renju has no pass, and managers
+        // score the forbidden move black must then play as a foul.
+        println!(
+            "game over: {} has only forbidden points left and loses (any move is a foul)",
+            color_name(mover)
+        );
         return EXIT_OK;
     }
 

@@ -284,9 +284,16 @@ impl Game {
         } else if self.board.is_full() {
             self.over = Some("the board is full: draw".into());
         } else if !rules::has_legal_move(&self.board, self.rule) {
+            // Only forbidden points are left for black (renju): its move would be a foul.
+            let mover = self.board.side_to_move();
+            let who = if mover == self.human {
+                "the engine wins"
+            } else {
+                "you win"
+            };
             self.over = Some(format!(
-                "{} has no legal move left: draw",
-                color_name(self.board.side_to_move())
+                "{} has only forbidden points left, any move is a foul: {who}!",
+                color_name(mover)
             ));
         }
     }
