@@ -69,7 +69,9 @@ pub struct SearchParameters {
     pub trivial_pruning_depth: i32,
     /// Late move reduction: percent of `ln(depth) * ln(move number)`.
     pub reduction_percent: i32,
-    /// Extra reduction at expected cut nodes (for moves that are not killers).
+    /// Extra reduction at expected cut nodes (for moves that are not killers). 2 rather than
+    /// 1: against Rapfi (renju, 0.2 s a move, 200-game runs) 2 scored 44.2% and 41.5%
+    /// (42.9% over 400 games) against 39.6% for 1 (400 games).
     pub cut_node_reduction: i32,
     /// Extra reduction when the evaluation is not improving (non-PV nodes).
     pub not_improving_reduction: i32,
@@ -125,7 +127,7 @@ impl Default for SearchParameters {
             move_count_percent: 130,
             trivial_pruning_depth: TRIVIAL_PRUNING_DEPTH,
             reduction_percent: 90,
-            cut_node_reduction: 1,
+            cut_node_reduction: 2,
             not_improving_reduction: 1,
             double_three_forces: false,
             quiescence_plies: QUIESCENCE_PLIES,
