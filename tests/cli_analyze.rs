@@ -187,7 +187,7 @@ fn black_left_with_only_forbidden_points_has_lost() {
 
 #[test]
 fn a_full_board_is_a_draw() {
-    // 5x5 with no five for either side: columns alternate in pairs so no line of five forms.
+    // 5x5, every point taken, no row, column or diagonal of five stones of one colour.
     let moves = "a1 a2 b1 b2 c3 c4 d3 d4 e5 a3 a4 b3 b4 c1 c2 d1 d2 c5 d5 e1 e2 e3 e4 a5 b5";
     let (code, out, err) = run(&["analyze", "--size", "5", moves]);
     assert_eq!(code, 0, "{err}");

@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 use super::display::{draw_board, score_text, search_info_text, seconds_text, Progress};
 use super::forced::{self, Budget, Mode, Outcome};
 use super::options::Arguments;
-use super::position::{self, color_name};
+use super::position::{self, color_name, GameOver};
 use super::{usage_error, EXIT_OK};
 use crate::notation::{format_move_list, point_name};
-use crate::rules::{self, Rule};
+use crate::rules::Rule;
 use crate::search::Engine;
 
 /// Time per analysis when neither `--time`, `--depth` nor `--nodes` is given.
@@ -50,21 +50,15 @@ pub fn run(args: &[String]) -> i32 {
         color_name(mover)
     );
     print!("{}", draw_board(&board, rule, None));
-    if let Some(winner) = position::winner_by_last_move(&board, rule) {
-        println!("game over: {} has won", color_name(winner));
-        return EXIT_OK;
-    }
-    if board.is_full() {
-        println!("game over: the board is full (draw)");
-        return EXIT_OK;
-    }
-    if !rules::has_legal_move(&board, rule) {
-        // Only renju's forbidden points are left for black: renju has no pass, and managers
-        // score the forbidden move black must then play as a foul.
-        println!(
-            "game over: {} has only forbidden points left and loses (any move is a foul)",
-            color_name(mover)
-        );
+    if let Some(ending) = position::game_over(&board, rule) {
+        match ending {
+            GameOver::Won(winner) => println!("game over: {} has won", color_name(winner)),
+            GameOver::BoardFull => println!("game over: the board is full (draw)"),
+            GameOver::OnlyForbidden(mover) => println!(
+                "game over: {} has only forbidden points left and loses (any move is a foul)",
+                color_name(mover)
+            ),
+        }
         return EXIT_OK;
     }
 

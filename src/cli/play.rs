@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::display::{draw_board, score_text, search_info_text, seconds_text};
 use super::options::Arguments;
-use super::position::{self, color_name};
+use super::position::{self, color_name, GameOver};
 use super::{usage_error, EXIT_FAILURE, EXIT_OK};
 use crate::board::{Board, Color, Point};
 use crate::notation::{self, point_name, NotationError, PsqRecord};
@@ -274,28 +274,29 @@ impl Game {
 
     /// Sets `over` if the last move won or nobody can move.
     fn check_end(&mut self) {
-        if let Some(winner) = position::winner_by_last_move(&self.board, self.rule) {
-            let who = if winner == self.human {
+        let winner_text = |winner: Color| {
+            if winner == self.human {
                 "you win"
             } else {
                 "the engine wins"
-            };
-            self.over = Some(format!("{} has five in a row: {who}!", color_name(winner)));
-        } else if self.board.is_full() {
-            self.over = Some("the board is full: draw".into());
-        } else if !rules::has_legal_move(&self.board, self.rule) {
-            // Only forbidden points are left for black (renju): its move would be a foul.
-            let mover = self.board.side_to_move();
-            let who = if mover == self.human {
-                "the engine wins"
-            } else {
-                "you win"
-            };
-            self.over = Some(format!(
-                "{} has only forbidden points left, any move is a foul: {who}!",
-                color_name(mover)
-            ));
-        }
+            }
+        };
+        let Some(ending) = position::game_over(&self.board, self.rule) else {
+            return;
+        };
+        self.over = Some(match ending {
+            GameOver::Won(winner) => format!(
+                "{} has five in a row: {}!",
+                color_name(winner),
+                winner_text(winner)
+            ),
+            GameOver::BoardFull => "the board is full: draw".into(),
+            GameOver::OnlyForbidden(mover) => format!(
+                "{} has only forbidden points left, any move is a foul: {}!",
+                color_name(mover),
+                winner_text(mover.opponent())
+            ),
+        });
     }
 
     /// Takes back moves until the person's last move is gone; returns whether anything changed.

@@ -152,6 +152,31 @@ pub fn winner_by_last_move(board: &Board, rule: Rule) -> Option<Color> {
         .flatten()
 }
 
+/// How a game on the board has ended, if it has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameOver {
+    /// The last move made five (or what wins under the rule) for this colour.
+    Won(Color),
+    /// Every point is taken and nobody has won: a draw.
+    BoardFull,
+    /// Only renju's forbidden points are left for this colour (black): renju has no pass, and
+    /// managers score the forbidden move it must then play as a foul, so it has lost.
+    OnlyForbidden(Color),
+}
+
+/// Whether the game on `board` is over under `rule`, and how.
+pub fn game_over(board: &Board, rule: Rule) -> Option<GameOver> {
+    if let Some(winner) = winner_by_last_move(board, rule) {
+        Some(GameOver::Won(winner))
+    } else if board.is_full() {
+        Some(GameOver::BoardFull)
+    } else if !rules::has_legal_move(board, rule) {
+        Some(GameOver::OnlyForbidden(board.side_to_move()))
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

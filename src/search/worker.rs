@@ -62,8 +62,8 @@ pub struct SearchParameters {
     pub razor_depth: i32,
     /// Move count pruning: percent of the `3 + depth^1.3` limit (0 turns it off). 130 rather
     /// than 100: against Rapfi (renju, 0.2 s a move, 200-game runs) 70 scored 28.7%, 100 37.0%
-    /// (400 games), 130 39.6% (400 games) and 160 41.2%; in freestyle self-play 130 was even
-    /// with 100 (50.8% over 416 games).
+    /// (400 games), 130 39.6% (400 games), 160 39.8% (400 games) and 200 36.5%; in freestyle
+    /// 100 scored 27.2%, 130 30.6% and 200 27.7% (208 games each).
     pub move_count_percent: i32,
     /// Below this depth, moves that make nothing for either side are skipped.
     pub trivial_pruning_depth: i32,
