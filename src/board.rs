@@ -423,6 +423,14 @@ impl Board {
         self.hash
     }
 
+    /// The Zobrist hash the board would have after the side to move plays `point` (for
+    /// fetching the table entry of the next position early).
+    #[inline]
+    pub fn hash_after(&self, point: Point) -> u64 {
+        let keys = zobrist();
+        self.hash ^ keys.stones[self.side_to_move.index()][point.index()] ^ keys.white_to_move
+    }
+
     /// The stones in the order they were put on the board.
     #[inline]
     pub fn history(&self) -> &[Point] {
@@ -679,6 +687,17 @@ mod tests {
         assert_eq!(board.hash(), empty_hash);
         assert_eq!(board.side_to_move(), Color::Black);
         assert!(board.is_consistent());
+    }
+
+    #[test]
+    fn hash_after_is_the_hash_the_move_gives() {
+        let mut board = Board::square(15).unwrap();
+        for (x, y) in [(7, 7), (8, 7), (6, 8), (0, 14), (14, 0)] {
+            let point = Point::new(x, y);
+            let expected = board.hash_after(point);
+            board.play_unchecked(point);
+            assert_eq!(board.hash(), expected);
+        }
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The transposition table: what earlier visits learned about a position (best move, score
 //! bound, depth), shared by all search threads without locks.
 //!
-//! Layout: buckets of four 16-byte entries (one 64-byte cache line). An entry is two
+//! Layout: buckets of four 16-byte entries, each bucket aligned to one 64-byte cache line; the
+//! search asks for the bucket of a child position ([`TranspositionTable::prefetch`]) before it
+//! makes the move, so that the probe after it rarely waits for memory. An entry is two
 //! `AtomicU64`: the position key xor the data, and the data. A reader recomputes the key from
 //! both words, so an entry torn by a concurrent write simply fails to match ("xor trick").
 //!
@@ -85,9 +87,16 @@ struct Entry {
     data: AtomicU64,
 }
 
+/// One bucket, aligned to a cache line so that a probe touches one line, not two (a large
+/// `Vec<Entry>` would start 16 bytes past a page boundary and split every bucket).
+#[repr(C, align(64))]
+struct Bucket([Entry; ENTRIES_PER_BUCKET]);
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == ENTRY_BYTES * ENTRIES_PER_BUCKET);
+
 /// The shared table.
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
     bucket_count: usize,
     generation: u8,
 }
@@ -121,14 +130,16 @@ impl TranspositionTable {
     /// A table of about `bytes` bytes (at least one bucket).
     pub fn new(bytes: usize) -> TranspositionTable {
         let bucket_count = (bytes / (ENTRY_BYTES * ENTRIES_PER_BUCKET)).max(1);
-        let entries = (0..bucket_count * ENTRIES_PER_BUCKET)
-            .map(|_| Entry {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
+        let buckets = (0..bucket_count)
+            .map(|_| {
+                Bucket(std::array::from_fn(|_| Entry {
+                    check: AtomicU64::new(0),
+                    data: AtomicU64::new(0),
+                }))
             })
             .collect();
         TranspositionTable {
-            entries,
+            buckets,
             bucket_count,
             generation: 0,
         }
@@ -141,12 +152,12 @@ impl TranspositionTable {
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * ENTRY_BYTES
+        self.buckets.len() * ENTRIES_PER_BUCKET * ENTRY_BYTES
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        for entry in &self.entries {
+        for entry in self.buckets.iter().flat_map(|bucket| &bucket.0) {
             entry.check.store(0, Ordering::Relaxed);
             entry.data.store(0, Ordering::Relaxed);
         }
@@ -159,9 +170,31 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> &[Entry] {
-        let index = ((key as u128 * self.bucket_count as u128) >> 64) as usize;
-        &self.entries[index * ENTRIES_PER_BUCKET..(index + 1) * ENTRIES_PER_BUCKET]
+    fn bucket(&self, key: u64) -> &[Entry; ENTRIES_PER_BUCKET] {
+        &self.buckets[self.bucket_index(key)].0
+    }
+
+    #[inline]
+    fn bucket_index(&self, key: u64) -> usize {
+        ((key as u128 * self.bucket_count as u128) >> 64) as usize
+    }
+
+    /// Asks the processor to start loading the bucket of `key` into the cache, so that a probe
+    /// of it a little later does not wait for memory. Changes nothing the search sees.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let bucket: *const Bucket = &self.buckets[self.bucket_index(key)];
+            // SAFETY: prefetching is only a hint; the address is that of a live bucket.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    bucket as *const i8,
+                )
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// Looks `key` up; `ply` converts win scores back.
@@ -270,9 +303,11 @@ impl TranspositionTable {
 
     /// Permille of entries written in this search (sampled over the first buckets).
     pub fn hashfull(&self) -> usize {
-        let sample = self.entries.len().min(4000);
-        let used = self.entries[..sample]
+        let sample_buckets = self.buckets.len().min(1000);
+        let sample = sample_buckets * ENTRIES_PER_BUCKET;
+        let used = self.buckets[..sample_buckets]
             .iter()
+            .flat_map(|bucket| &bucket.0)
             .filter(|e| {
                 let data = e.data.load(Ordering::Relaxed);
                 data != 0 && (data >> 53 & 0x3F) as u8 == self.generation
@@ -331,5 +366,17 @@ mod tests {
         // Met two plies deeper, the same win (in 7 from the node) is two plies further away.
         assert_eq!(table.probe(key, 5).unwrap().score, WIN - 12);
         assert!(table.probe(key ^ 0x100, 3).is_none());
+    }
+
+    #[test]
+    fn buckets_sit_on_cache_lines() {
+        let table = TranspositionTable::new(1 << 16);
+        assert_eq!(table.buckets.as_ptr() as usize % 64, 0);
+        assert_eq!(table.bytes(), table.bucket_count * 64);
+        // A prefetch is only a hint: any key, nothing changes.
+        for key in [0, 1, u64::MAX, 0x1234_5678_9ABC_DEF0] {
+            table.prefetch(key);
+            assert!(table.probe(key, 0).is_none());
+        }
     }
 }

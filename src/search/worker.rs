@@ -709,6 +709,7 @@ impl<'a> Worker<'a> {
             }
             let new_depth = depth - 1 + extension;
             self.stack[ply_index].own_threat = own_threat;
+            self.tt.prefetch(self.pos.board().hash_after(point));
             self.pos.play(point);
             let mut score = 0;
             let full_depth_null_window;
@@ -900,6 +901,8 @@ impl<'a> Worker<'a> {
             if !self.is_legal(candidate.point) {
                 continue;
             }
+            self.tt
+                .prefetch(self.pos.board().hash_after(candidate.point));
             self.pos.play(candidate.point);
             let score = -self.quiescence(-beta, -alpha, ply + 1, qply + 1);
             self.pos.undo();
