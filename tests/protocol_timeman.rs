@@ -93,7 +93,8 @@ fn time_left_is_shared_over_the_remaining_moves() {
         "room for a hard position: {budget:?}"
     );
     assert!(budget.hard <= ms(60_000) * 35 / 100);
-    // Later in the game fewer moves remain, so each gets more.
+    // Later in a game the plan expects more moves still to come (a game that has lasted is
+    // likely to last longer), so with the same time left each gets less.
     let late = plan_move(
         &settings(Some(30_000), 180_000, Some(60_000)),
         GameProgress {
@@ -102,7 +103,7 @@ fn time_left_is_shared_over_the_remaining_moves() {
         },
         Duration::ZERO,
     );
-    assert!(late.soft > budget.soft);
+    assert!(late.soft < budget.soft);
 }
 
 #[test]
@@ -234,6 +235,23 @@ fn games_on_a_fake_clock_never_run_out_of_time() {
             }
         }
     }
+}
+
+#[test]
+fn a_game_of_usual_length_spends_most_of_the_game_time() {
+    // Gomocup's renju league: 180 s a game, 30 s a move. Games last about 20 moves a side
+    // after the opening; time kept for moves that never come is wasted, so a game of 20 moves
+    // (the first at its hard limit, the others at their soft one) spends more than half of the
+    // game time (the plan fronts the time), and the first move gets more than a twentieth.
+    let mut manager = TimeManager::new();
+    manager.set_turn_ms(30_000);
+    manager.set_match_ms(180_000);
+    manager.new_game();
+    let first = manager.plan(OPENING, Duration::ZERO);
+    assert!(first.soft > ms(180_000 / 20), "{first:?}");
+    let left = game_on_fake_clock(&mut manager, 180_000, 20, usize::MAX, true);
+    assert!(left < 90_000, "{left} ms left");
+    assert!(left > 10_000, "{left} ms left");
 }
 
 #[test]
