@@ -232,7 +232,8 @@ impl Budget {
 /// past the planned length almost nothing (a short one). Against Rapfi with a game clock (renju, 6 s a game and
 /// 1 s a move, Gomocup's 180 s / 30 s scaled down; 200 games each, the 100 balanced openings
 /// with both colours) planning for a game to ply 110 (at least 16 moves to go) scored 35.4%
-/// and used 1.4 s of the 6 s in a median game (Rapfi 2.9 s); for a game to ply 50 (at least
+/// and 32.2% (33.8% over 399 games) and used 1.4 s of the 6 s in a median game (Rapfi about
+/// 3 s); for a game to ply 50 (at least
 /// 16) 37.2%, to ply 36 (at least 12) 39.8%, to ply 28 (at least 10) 38.8%, each of these
 /// three spending most of its time in its first eight moves and under 25 ms a move after the
 /// twentieth; this plan 45.7% (91-108-0) and 40.5% when played again (43.1% over 398 games),
