@@ -224,22 +224,21 @@ impl Budget {
 /// How many of our own moves the game time should still last: [`MOVES_TO_GO_AT_START`] plus
 /// one for every two plies played, at most one for every two empty points.
 ///
-/// The plan grows as the game goes on because game lengths have a long tail: a game that has
-/// lasted is likely to last longer still. Each move spends a share of what is left, so the
-/// time goes mostly to the early moves, when a move's time buys most (the game is still open),
-/// while the late moves of a long game keep a share that shrinks only slowly. A plan for a
-/// fixed game length either spends too little early (a long planned game) or leaves the moves
-/// past the planned length almost nothing (a short one). Against Rapfi with a game clock (renju, 6 s a game and
-/// 1 s a move, Gomocup's 180 s / 30 s scaled down; 200 games each, the 100 balanced openings
-/// with both colours) planning for a game to ply 110 (at least 16 moves to go) scored 35.4%
-/// and 32.2% (33.8% over 399 games) and used 1.4 s of the 6 s in a median game (Rapfi about
-/// 3 s); for a game to ply 50 (at least
-/// 16) 37.2%, to ply 36 (at least 12) 39.8%, to ply 28 (at least 10) 38.8%, each of these
+/// The plan grows as the game goes on because game lengths have a long tail: a game that has lasted
+/// is likely to last longer still. Each move spends a share of what is left, so the time goes
+/// mostly to the early moves, when a move's time buys most (the game is still open), while the late
+/// moves of a long game keep a share that shrinks only slowly. A plan for a fixed game length
+/// either spends too little early (a long planned game) or leaves the moves past the planned length
+/// almost nothing (a short one). Against Rapfi with a game clock (renju, 6 s a game and 1 s a move,
+/// Gomocup's 180 s / 30 s scaled down; 200 games each, the 100 balanced openings with both colours)
+/// planning for a game to ply 110 (at least 16 moves to go) scored 35.4% and 32.2% (33.8% over 399
+/// games) and used 1.4 s of the 6 s in a median game (Rapfi about 3 s); for a game to ply 50 (at
+/// least 16) 37.2%, to ply 36 (at least 12) 39.8%, to ply 28 (at least 10) 38.8%, each of these
 /// three spending most of its time in its first eight moves and under 25 ms a move after the
-/// twentieth; this plan 45.7% (91-108-0) and 40.5% when played again (43.1% over 398 games),
-/// using 3.4 s in a median game as Rapfi does. In freestyle (the 52 balanced openings with
-/// both colours, same clock) it scored 30.0% against 24.6% for the old plan. With only a turn
-/// limit nothing changes (the turn limit decides).
+/// twentieth; this plan 45.7% (91-108-0) and 40.5% when played again (43.1% over 398 games), using
+/// 3.4 s in a median game as Rapfi does. In freestyle (the 52 balanced openings with both colours,
+/// same clock) it scored 30.0% against 24.6% for the old plan. With only a turn limit nothing
+/// changes (the turn limit decides).
 pub fn moves_to_go(progress: GameProgress) -> u64 {
     let by_length = MOVES_TO_GO_AT_START + progress.plies as u64 / 2;
     let by_room = (progress.empties as u64).div_ceil(2).max(1);
