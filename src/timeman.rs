@@ -319,11 +319,15 @@ pub fn table_setup_cost(bytes: usize) -> Duration {
     Duration::from_millis(bytes as u64 / TABLE_SETUP_BYTES_PER_MS)
 }
 
-/// The largest table that can be set up within a quarter of `hard` (at least 1 MiB).
-pub fn table_bytes_affordable(hard: Duration) -> usize {
-    let millis = u64::try_from(hard.as_millis()).unwrap_or(u64::MAX);
+/// The largest power of two bytes of table that can be set up within a quarter of `time` (at
+/// least 1 MiB). A power of two, so that games whose first moves get slightly different times
+/// choose the same size and a process that plays many games keeps its table instead of
+/// setting up a new one for each.
+pub fn table_bytes_affordable(time: Duration) -> usize {
+    let millis = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
     let bytes = (millis / 4).saturating_mul(TABLE_SETUP_BYTES_PER_MS);
-    (bytes.min(usize::MAX as u64) as usize).max(1 << 20)
+    let bytes = (bytes.min(usize::MAX as u64) as usize).max(1 << 20);
+    1 << bytes.ilog2()
 }
 
 /// The game clock as the protocol sees it: the settings from `INFO`, and our own account of

@@ -365,6 +365,39 @@ fn max_memory_bounds_the_table() {
     assert!(driver.session().table_bytes().unwrap() <= 2048 * 1024);
 }
 
+/// A short game clock (Gomocup's 180 s a game and 30 s a move scaled down by 30): the table
+/// is set up during the first move, so it must cost a small part of that move's expected time,
+/// not of its hard limit; and a process that plays game after game keeps its table.
+#[test]
+fn a_short_game_clock_gets_a_table_its_first_move_can_afford() {
+    let mut driver = started(15);
+    for line in [
+        "INFO max_memory 367001600",
+        "INFO timeout_match 6000",
+        "INFO timeout_turn 1000",
+        "INFO time_left 6000",
+    ] {
+        assert!(driver.lines(line).is_empty(), "{line}");
+    }
+    expect_move(&mut driver, "BEGIN");
+    let bytes = driver
+        .session()
+        .table_bytes()
+        .expect("chosen at the first search");
+    assert!(bytes.is_power_of_two(), "{bytes}");
+    // The first move's share is about 6 s / 15 = 400 ms: its table may take a quarter of it.
+    let setup = tengen::timeman::table_setup_cost(bytes);
+    assert!(setup <= std::time::Duration::from_millis(100), "{setup:?}");
+    // The next game starts from another opening: same table.
+    assert_eq!(driver.lines("RESTART"), ["OK"]);
+    assert!(driver.lines("INFO time_left 6000").is_empty());
+    for line in ["BOARD", "7,7,2", "8,7,1", "7,8,2", "9,9,1", "6,6,2"] {
+        assert!(driver.lines(line).is_empty(), "{line}");
+    }
+    expect_move(&mut driver, "DONE");
+    assert_eq!(driver.session().table_bytes(), Some(bytes));
+}
+
 #[test]
 fn end_quits_and_nothing_follows() {
     let mut driver = started(15);

@@ -538,7 +538,10 @@ impl Session {
     }
 
     /// The table size for this game: what was asked for (or the default), within half of
-    /// `max_memory`, and small enough to set up within a quarter of the first move's time.
+    /// `max_memory`, and small enough to set up within a quarter of the time the first move is
+    /// expected to take (its soft limit; the hard one when it has none). The setup comes out of
+    /// that move's time: sized by the hard limit, a short game clock (6 s a game and 1 s a
+    /// move) left the first move of a new process 70 ms, and it played a depth-1 move.
     fn choose_table_bytes(&self, first_move: Budget) -> usize {
         let asked = if self.settings.hash_kib > 0 {
             (self.settings.hash_kib.saturating_mul(1024)).min(usize::MAX as u64) as usize
@@ -550,7 +553,12 @@ impl Session {
         } else {
             usize::MAX
         };
-        let by_time = timeman::table_bytes_affordable(first_move.hard);
+        let expected = if first_move.soft.is_zero() {
+            first_move.hard
+        } else {
+            first_move.soft
+        };
+        let by_time = timeman::table_bytes_affordable(expected);
         asked.min(by_memory).min(by_time).max(MIN_TABLE_BYTES)
     }
 
