@@ -1269,18 +1269,14 @@ fn counter_four_points(
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::notation::{parse_point, point_name};
 
     fn point(name: &str) -> Point {
-        let x = (name.as_bytes()[0] - b'a') as usize;
-        let y: usize = name[1..].parse().unwrap();
-        Point::new(x, y - 1)
+        parse_point(name, 15, 15).unwrap()
     }
 
     fn names(points: &[Point]) -> Vec<String> {
-        let mut names: Vec<String> = points
-            .iter()
-            .map(|p| format!("{}{}", (b'a' + p.x() as u8) as char, p.y() + 1))
-            .collect();
+        let mut names: Vec<String> = points.iter().map(|&p| point_name(p)).collect();
         names.sort();
         names
     }
