@@ -992,18 +992,12 @@ impl<'a> Worker<'a> {
                 if self.aborted {
                     break score;
                 }
-                if score <= alpha && alpha > -INFINITE {
-                    alpha = (score - delta).max(-INFINITE);
-                    if alpha < -WIN_THRESHOLD {
-                        alpha = -INFINITE;
-                    }
-                } else if score >= beta && beta < INFINITE {
-                    beta = (score + delta).min(INFINITE);
-                    if beta > WIN_THRESHOLD {
-                        beta = INFINITE;
-                    }
-                } else {
-                    break score;
+                match aspiration_step(score, alpha, beta, delta) {
+                    AspirationStep::Done => break score,
+                    AspirationStep::Again {
+                        alpha: new_alpha,
+                        beta: new_beta,
+                    } => (alpha, beta) = (new_alpha, new_beta),
                 }
                 delta *= 2;
             };
@@ -1051,6 +1045,43 @@ pub enum AfterIteration {
     /// This root move loses (the opponent has a proven forced win after it): drop it and
     /// search the same depth again (unless it is the last root move).
     Reject(Point),
+}
+
+/// What the aspiration loop of [`Worker::iterate`] does after a root search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AspirationStep {
+    /// The score is the iteration's result.
+    Done,
+    /// Search the root again with this window.
+    Again { alpha: Score, beta: Score },
+}
+
+/// The aspiration loop's step after a root search with the window `(alpha, beta)` returned
+/// `score`: inside the window, done; outside, a window `delta` wider on the failing side (the
+/// whole side once it reaches win scores). A fail high with a win score is done too: a win is a
+/// proven lower bound (every defence was searched and lost), and a search again with a wider
+/// window may not find it a second time (pruning depends on the window), losing the winning
+/// move. Over the 46 renju positions where Rapfi announced a mate of 15 plies or more against
+/// Tengen (6 s + 1 s games), Tengen with 1 s a move found the win in 17 before this rule and
+/// 26 with it.
+fn aspiration_step(score: Score, alpha: Score, beta: Score, delta: Score) -> AspirationStep {
+    if score >= beta && score >= WIN_THRESHOLD {
+        AspirationStep::Done
+    } else if score <= alpha && alpha > -INFINITE {
+        let mut alpha = (score - delta).max(-INFINITE);
+        if alpha < -WIN_THRESHOLD {
+            alpha = -INFINITE;
+        }
+        AspirationStep::Again { alpha, beta }
+    } else if score >= beta && beta < INFINITE {
+        let mut beta = (score + delta).min(INFINITE);
+        if beta > WIN_THRESHOLD {
+            beta = INFINITE;
+        }
+        AspirationStep::Again { alpha, beta }
+    } else {
+        AspirationStep::Done
+    }
 }
 
 /// What the forced-move check found.
@@ -1303,6 +1334,45 @@ mod tests {
         parameters.quiescence_near = false;
         // Later fours: in line with the previous own four, with or without the rule.
         assert_eq!(names(&quiescence_fours(&pos, 2, &parameters)), near_m11);
+    }
+
+    #[test]
+    fn a_fail_high_with_a_win_score_ends_the_aspiration_loop() {
+        let win = WIN - 40;
+        // A win beyond beta: kept, not searched again.
+        assert_eq!(aspiration_step(win, 100, 160, 60), AspirationStep::Done);
+        // An ordinary fail high widens beta; a fail low lowers alpha; both by delta.
+        assert_eq!(
+            aspiration_step(200, 100, 160, 60),
+            AspirationStep::Again {
+                alpha: 100,
+                beta: 260
+            }
+        );
+        assert_eq!(
+            aspiration_step(50, 100, 160, 60),
+            AspirationStep::Again {
+                alpha: -10,
+                beta: 160
+            }
+        );
+        // Once the window would reach win scores, it opens fully on that side.
+        assert_eq!(
+            aspiration_step(WIN_THRESHOLD - 10, 100, 160, 60),
+            AspirationStep::Again {
+                alpha: 100,
+                beta: INFINITE
+            }
+        );
+        assert_eq!(
+            aspiration_step(-win, 100, 160, 60),
+            AspirationStep::Again {
+                alpha: -INFINITE,
+                beta: 160
+            }
+        );
+        // Inside the window: done.
+        assert_eq!(aspiration_step(130, 100, 160, 60), AspirationStep::Done);
     }
 
     #[test]
