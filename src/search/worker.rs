@@ -1239,13 +1239,14 @@ fn defence_points(
             set.insert(point);
             let info = pos.point(point);
             if threat == Threat::OpenFour && parameters.line_defence && !rule.is_caro() {
-                let open_four_lines: SmallVec<[usize; 4]> = (0..4)
-                    .filter(|&direction| info.line(attacker, direction) == Pattern::OpenFour)
-                    .collect();
-                if !open_four_lines.is_empty() {
-                    for direction in open_four_lines {
+                let mut on_a_line = false;
+                for direction in 0..4 {
+                    if info.line(attacker, direction) == Pattern::OpenFour {
                         open_four_defences(pos, point, direction, attacker, set);
+                        on_a_line = true;
                     }
+                }
+                if on_a_line {
                     continue;
                 }
             }
@@ -1268,13 +1269,14 @@ fn defence_points(
     }
 }
 
-/// Adds the points that may stop the open four `attacker` makes at `point` along `direction`.
-/// After `point` the four has two fives, at its two ends (the first cells past the attacker's
-/// stones on each side), so a defence must take `point` or an end. When an end makes an open four
-/// on this line too (`..XXX..` read from either inner point), the defences against both open fours
-/// are the two inner points only: the outer end of one four is no end of the other. Otherwise
-/// (`.X.XX.`, `O.XXX..`: one open four point) `point` and both ends. An end that may be forbidden
-/// to black counts as no open four point, so both ends are kept.
+/// Adds the points besides `point` (which the caller adds) that may stop the open four `attacker`
+/// makes at `point` along `direction`. After `point` the four has two fives, at its two ends (the
+/// first cells past the attacker's stones on each side), so a defence must take `point` or an
+/// end. When an end makes an open four on this line too (`..XXX..` read from either inner point),
+/// the defences against both open fours are the two inner points only: the outer end of one four
+/// is no end of the other. Otherwise (`.X.XX.`, `O.XXX..`: one open four point) `point` and both
+/// ends. An end that may be forbidden to black counts as no open four point, so both ends are
+/// kept.
 ///
 /// ```text
 ///   . a b X X X c d .     b and c make open fours: defences b, c (a and d leave one)
