@@ -127,8 +127,8 @@ pub struct SearchParameters {
     /// [`open_four_defences`]) rather than taken as every point near it that makes a three.
     /// Off: it drops only moves that lose (a test tries every point on random boards) and cuts
     /// bench's nodes by a quarter at the same speed, but against Rapfi (6 s a game and 1 s a
-    /// move) it scored 43.2% over 200 renju games and 28.4% over 104 freestyle games, level
-    /// with the defaults' 43.9% and 31.0% (see README).
+    /// move) it scored 43.1% over 400 renju games and 28.1% over 208 freestyle games, level
+    /// with the defaults' 43.9% over 600 and 31.0% over 208 (see README).
     pub line_defence: bool,
 }
 
