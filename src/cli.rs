@@ -2,13 +2,14 @@
 //!
 //! The subcommands are tools for people, each in its own file under `src/cli/`:
 //! `play` (a game against the engine in the terminal), `analyze` (evaluation, best move, line
-//! and forced win of a position), `solve` (a file of puzzles) and `explain` (why a point is or
-//! is not forbidden for black under renju). They share option parsing ([`options`]), position
+//! and forced win of a position), `solve` (a file of puzzles), `explain` (why a point is or
+//! is not forbidden for black under renju) and `bench` (search speed and node-count signature). They share option parsing ([`options`]), position
 //! loading ([`position`]), the board drawing and score wording ([`display`]) and the forced-win
 //! search front ([`forced`]). Exit codes: 0 success, 1 the work ran but failed (a puzzle not
 //! solved, a file not written), 2 bad arguments or unreadable input.
 
 mod analyze;
+mod bench;
 mod display;
 mod explain;
 mod forced;
@@ -67,7 +68,7 @@ pub fn main(args: Vec<String>) -> i32 {
         Some("analyze") | Some("analyse") => on_large_stack(analyze::run, rest),
         Some("solve") => on_large_stack(solve::run, rest),
         Some("explain") => on_large_stack(explain::run, rest),
-        Some("bench") => crate::bench::run(&args[1..]),
+        Some("bench") => bench::run(rest),
         _ => crate::protocol::run_stdio(&args),
     }
 }

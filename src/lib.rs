@@ -5,11 +5,10 @@
 //! - [`pattern`]: line shapes, threat classes and the incremental pattern board.
 //! - [`search`]: the engine that picks a move.
 //! - [`notation`]: `h8` point names, move lists and Piskvork `.psq` records for people and files.
-//! - [`bench`]: the `bench` subcommand (search speed and node-count signature).
+//! - [`cli`]: the subcommands for people (`play`, `analyze`, `solve`, `explain`, `bench`).
 //! - [`protocol`]: the Gomocup protocol front end (commands, replies, the game session).
 //! - [`timeman`]: the time budget of a move and the clock it is read through.
 
-pub mod bench;
 pub mod board;
 pub mod cli;
 pub mod notation;

@@ -22,7 +22,7 @@
 
 use std::fmt;
 
-use crate::board::{Point, MAX_SIZE};
+use crate::board::{Board, Point, MAX_SIZE};
 
 /// Letters `a..z` name this many columns; wider boards cannot be written in letter notation.
 pub const MAX_LETTER_COLUMNS: usize = 26;
@@ -205,6 +205,19 @@ pub fn parse_move_list(
         }
     }
     Ok(points)
+}
+
+/// Plays a move list (any form [`parse_move_list`] reads, e.g. `h8i9j10`) on `board`, black
+/// first from an empty board; says which move could not be played and why.
+pub fn play_moves(board: &mut Board, moves: &str) -> Result<(), String> {
+    let points =
+        parse_move_list(moves, board.width(), board.height()).map_err(|e| e.to_string())?;
+    for point in points {
+        board
+            .try_play(point.x() as i64, point.y() as i64)
+            .map_err(|e| format!("'{}' in '{moves}': {e}", point_name(point)))?;
+    }
+    Ok(())
 }
 
 /// A game record read from or written to a Piskvork `.psq` file.

@@ -106,7 +106,7 @@ impl Player {
 /// Plays from `opening` (Gomocup notation, black first) to the end; panics on an illegal move.
 fn play_game(rule: Rule, opening: &str, black: &mut Player, white: &mut Player) -> Outcome {
     let mut board = Board::square(15).unwrap();
-    tengen::bench::play_moves(&mut board, opening).unwrap();
+    tengen::notation::play_moves(&mut board, opening).unwrap();
     loop {
         if board
             .empty_points()
@@ -189,7 +189,7 @@ fn engine_games_are_legal() {
 fn the_weight_table_player_is_sane() {
     // It completes its own four and otherwise blocks the opponent's.
     let mut board = Board::square(15).unwrap();
-    tengen::bench::play_moves(&mut board, "h8h9i8i9j8j9k8k9").unwrap();
+    tengen::notation::play_moves(&mut board, "h8h9i8i9j8j9k8k9").unwrap();
     let best = weight_table_move(&board, Rule::Freestyle).unwrap();
     assert!([Point::new(6, 7), Point::new(11, 7)].contains(&best));
     board.undo();

@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use tengen::bench::play_moves;
 use tengen::board::{Board, Color, Point};
+use tengen::notation::play_moves;
 use tengen::pattern::{PatternBoard, Threat};
 use tengen::rules::{self, PointName, Rule};
 use tengen::search::{Engine, Limits, SearchResult, WIN_THRESHOLD};

@@ -1385,7 +1385,7 @@ mod tests {
         // Black has two open threes: c3 d3 e3 far away, k11 l11 m11 just made (m11 last);
         // white's stones sit on the edges. Black to move.
         let mut board = Board::square(15).unwrap();
-        crate::bench::play_moves(&mut board, "c3o1d3o3e3o5k11a15l11a13m11a11").unwrap();
+        crate::notation::play_moves(&mut board, "c3o1d3o3e3o5k11a15l11a13m11a11").unwrap();
         let pos = PatternBoard::new(&board, Rule::Freestyle);
         let all = ["a3", "b3", "f3", "g3", "i11", "j11", "n11", "o11"];
         for name in all {
@@ -1408,7 +1408,7 @@ mod tests {
     fn an_open_three_is_defended_on_its_line() {
         // Black's open three d8 e8 f8, white (to move) has two lone stones in the corners.
         let mut board = Board::square(15).unwrap();
-        crate::bench::play_moves(&mut board, "d8a1e8o1f8").unwrap();
+        crate::notation::play_moves(&mut board, "d8a1e8o1f8").unwrap();
         let pos = PatternBoard::new(&board, Rule::Freestyle);
         let mut parameters = SearchParameters::default();
         let mut set = PointSet::new();
@@ -1425,7 +1425,7 @@ mod tests {
         assert_eq!(names(&set.iter().collect::<Vec<_>>()), ["c8", "g8"]);
         // A split three has one open four point (f8): it and the two ends.
         let mut board = Board::square(15).unwrap();
-        crate::bench::play_moves(&mut board, "d8a1e8o1g8").unwrap();
+        crate::notation::play_moves(&mut board, "d8a1e8o1g8").unwrap();
         let pos = PatternBoard::new(&board, Rule::Freestyle);
         let mut set = PointSet::new();
         defence_points(&pos, Color::Black, Rule::Freestyle, &parameters, &mut set);

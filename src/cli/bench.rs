@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::board::Board;
+use crate::notation::play_moves;
 use crate::rules::{PointName, Rule};
 use crate::search::{Engine, Limits};
 
@@ -58,32 +59,6 @@ const POSITIONS: [BenchPosition; 21] = [
     position(Rule::Caro, 15, 15, "h8h9g8f8g10g11e10f10f9d11g7h12i6h7g6g9i13f6d8g5i12h11i11"),
     position(Rule::CaroExact, 15, 15, "h8i9j9j11j6k5h7g6h10h9k8"),
 ];
-
-/// Plays `moves` (Gomocup notation, e.g. `h8i9j10`) on `board`.
-pub fn play_moves(board: &mut Board, moves: &str) -> Result<(), String> {
-    let bytes = moves.as_bytes();
-    let mut index = 0;
-    while index < bytes.len() {
-        let letter = bytes[index];
-        if !letter.is_ascii_lowercase() {
-            return Err(format!("bad move list '{moves}' at {index}"));
-        }
-        index += 1;
-        let mut number = 0i64;
-        let digits_start = index;
-        while index < bytes.len() && bytes[index].is_ascii_digit() {
-            number = number * 10 + (bytes[index] - b'0') as i64;
-            index += 1;
-        }
-        if index == digits_start {
-            return Err(format!("bad move list '{moves}' at {index}"));
-        }
-        board
-            .try_play((letter - b'a') as i64, number - 1)
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(())
-}
 
 /// Runs the bench; `args` may hold the depth. Returns the exit code.
 pub fn run(args: &[String]) -> i32 {
