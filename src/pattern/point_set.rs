@@ -1,0 +1,99 @@
+//! [`PointSet`]: a set of board points as a bit mask, with iteration in index order.
+
+use crate::board::{Point, CELL_COUNT};
+
+/// A set of points as a 1024-bit mask.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PointSet {
+    words: [u64; CELL_COUNT / 64],
+}
+
+impl Default for PointSet {
+    fn default() -> Self {
+        PointSet::new()
+    }
+}
+
+impl PointSet {
+    /// The empty set.
+    pub const fn new() -> PointSet {
+        PointSet {
+            words: [0; CELL_COUNT / 64],
+        }
+    }
+
+    /// Adds `point`.
+    #[inline]
+    pub fn insert(&mut self, point: Point) {
+        self.words[point.index() / 64] |= 1 << (point.index() % 64);
+    }
+
+    /// Removes `point`.
+    #[inline]
+    pub fn remove(&mut self, point: Point) {
+        self.words[point.index() / 64] &= !(1 << (point.index() % 64));
+    }
+
+    /// Whether `point` is in the set.
+    #[inline]
+    pub fn contains(&self, point: Point) -> bool {
+        self.words[point.index() / 64] >> (point.index() % 64) & 1 == 1
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// Adds every point of `other`.
+    #[inline]
+    pub fn union_with(&mut self, other: &PointSet) {
+        for (word, other) in self.words.iter_mut().zip(other.words.iter()) {
+            *word |= other;
+        }
+    }
+
+    /// The points, in index order.
+    #[inline]
+    pub fn iter(&self) -> PointSetIter<'_> {
+        PointSetIter {
+            words: &self.words,
+            word_index: 0,
+            current: self.words[0],
+        }
+    }
+
+    /// The first point, in index order.
+    #[inline]
+    pub fn first(&self) -> Option<Point> {
+        self.iter().next()
+    }
+}
+
+/// Iterator over a [`PointSet`].
+pub struct PointSetIter<'a> {
+    words: &'a [u64; CELL_COUNT / 64],
+    word_index: usize,
+    current: u64,
+}
+
+impl Iterator for PointSetIter<'_> {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        loop {
+            if self.current != 0 {
+                let bit = self.current.trailing_zeros() as usize;
+                self.current &= self.current - 1;
+                return Some(Point::from_index(self.word_index * 64 + bit));
+            }
+            self.word_index += 1;
+            if self.word_index >= self.words.len() {
+                return None;
+            }
+            self.current = self.words[self.word_index];
+        }
+    }
+}
