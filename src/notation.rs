@@ -79,14 +79,25 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
-/// The Gomocup name of a point: `h8` for (7,7). Columns past `z` (boards wider than 26) fall
-/// back to the protocol form `x,y`.
-pub fn point_name(point: Point) -> String {
-    if point.x() < MAX_LETTER_COLUMNS {
-        format!("{}{}", (b'a' + point.x() as u8) as char, point.y() + 1)
-    } else {
-        point.to_string()
+/// A point written the Gomocup way, `h8` = (7,7): letter = column, number = row + 1. Columns
+/// past `z` (boards wider than 26) fall back to the protocol form `x,y`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointName(pub Point);
+
+impl fmt::Display for PointName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let point = self.0;
+        if point.x() < MAX_LETTER_COLUMNS {
+            write!(f, "{}{}", (b'a' + point.x() as u8) as char, point.y() + 1)
+        } else {
+            write!(f, "{point}")
+        }
     }
+}
+
+/// The [`PointName`] of `point` as a string: `h8` for (7,7).
+pub fn point_name(point: Point) -> String {
+    PointName(point).to_string()
 }
 
 /// The points as names separated by single spaces.

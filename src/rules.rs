@@ -14,6 +14,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::board::{Board, Color, LineSet, Point, DIRECTIONS};
+use crate::notation::PointName;
 
 /// The rule of the game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -624,18 +625,6 @@ pub fn explain_forbidden(board: &Board, point: Point) -> (Option<ForbiddenKind>,
     (verdict, notes)
 }
 
-/// A point written the Gomocup way, `h8` = (7,7): letter = column, number = row + 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PointName(pub Point);
-
-impl fmt::Display for PointName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let x = self.0.x();
-        let letter = (b'a' + x as u8) as char;
-        write!(f, "{letter}{}", self.0.y() + 1)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -651,6 +640,19 @@ mod tests {
         assert_eq!(Rule::from_info(8), Rule::Caro);
         assert_eq!(Rule::from_info(9), Rule::CaroExact);
         assert_eq!(Rule::from_info(10), Rule::Caro);
+    }
+
+    #[test]
+    fn notes_name_wide_board_points_in_protocol_form() {
+        // Letters run out after column z: a point past it is written `x,y`, not as the
+        // character after `z`.
+        let mut board = Board::new(30, 15).unwrap();
+        for (point, name) in [(Point::new(27, 3), "27,3"), (Point::new(25, 0), "z1")] {
+            board.play_unchecked(point);
+            let (verdict, notes) = explain_forbidden(&board, point);
+            assert_eq!(verdict, None);
+            assert_eq!(notes[0].text, format!("{name} is not empty"));
+        }
     }
 
     #[test]

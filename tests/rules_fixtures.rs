@@ -8,7 +8,8 @@ mod reference;
 use reference::data::{parse_cases, Case, Expected, FORBIDDEN_15, FORBIDDEN_CASES};
 use reference::judge;
 use tengen::board::{Board, Color, Point};
-use tengen::rules::{self, PointName, Rule};
+use tengen::notation::PointName;
+use tengen::rules::{self, Rule};
 
 /// The fast judge's verdict as a label.
 fn fast_verdict(board: &Board, point: Point) -> Option<&'static str> {

@@ -11,7 +11,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reference::judge::{Grid, Trace, DOUBLE_FOUR, DOUBLE_THREE, OVERLINE};
 use tengen::board::{Board, Color, Point};
-use tengen::rules::{self, PointName};
+use tengen::notation::PointName;
+use tengen::rules;
 
 /// A random offset in `-spread..=spread`, more often near 0 (sum of two uniform draws).
 fn clustered_offset(rng: &mut StdRng, spread: i32) -> i32 {

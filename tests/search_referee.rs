@@ -6,7 +6,8 @@
 use std::sync::atomic::AtomicBool;
 
 use tengen::board::{Board, Color, Point, DIRECTIONS};
-use tengen::rules::{self, PointName, Rule};
+use tengen::notation::PointName;
+use tengen::rules::{self, Rule};
 use tengen::search::{Engine, Limits};
 
 /// Worth of a five-cell window holding only `k` stones of the mover (index k), as attack.

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tengen::board::{Board, Color, Point};
-use tengen::notation::play_moves;
+use tengen::notation::{play_moves, PointName};
 use tengen::pattern::{PatternBoard, Threat};
-use tengen::rules::{self, PointName, Rule};
+use tengen::rules::{self, Rule};
 use tengen::search::{Engine, Limits, SearchResult, WIN_THRESHOLD};
 
 /// Board from Gomocup-notation moves (`h8` = x 7, y 7; letter = x, number = y + 1), black first.

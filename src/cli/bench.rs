@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::board::Board;
-use crate::notation::play_moves;
-use crate::rules::{PointName, Rule};
+use crate::notation::{play_moves, PointName};
+use crate::rules::Rule;
 use crate::search::{Engine, Limits};
 
 /// Depth searched when none is given.

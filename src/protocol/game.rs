@@ -11,7 +11,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::board::{Board, Color, Point, MAX_SIZE, MIN_SIZE};
-use crate::rules::{self, PointName, Rule};
+use crate::notation::PointName;
+use crate::rules::{self, Rule};
 use crate::search::{Engine, Limits, SearchInfo, SearchResult, WIN, WIN_THRESHOLD};
 use crate::timeman::{self, Budget, Clock, GameProgress, TimeManager, FAST_MAX_DEPTH};
 
