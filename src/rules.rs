@@ -154,7 +154,7 @@ impl fmt::Display for ForbiddenKind {
 /// Counts of consecutive `own` stones next to the centre (bit 5) of an 11-bit window:
 /// `(towards offset -5, towards offset +5)`, each at most 5.
 #[inline]
-fn run_arms(own: u32) -> (usize, usize) {
+pub fn run_arms(own: u32) -> (usize, usize) {
     let below = (!(own << 27)).leading_zeros().min(5) as usize;
     let above = (!(own >> 6)).trailing_zeros().min(5) as usize;
     (below, above)

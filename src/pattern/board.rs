@@ -6,12 +6,12 @@
 //! of it along its four lines, so `play`/`undo` recompute those (at most 40 points, both
 //! colours, one pair-table read each) instead of the whole board.
 
+use super::collections::PointSet;
 use super::keys::{
     code_of, key_mask, offset_slot, pair_table, step_bound, step_index, CODE_EMPTY, CODE_WALL,
     NEIGHBOUR_STEPS, NIBBLE_CARO_CLOSED,
 };
 use super::lines::{Pattern, PATTERN_COUNT};
-use super::point_set::PointSet;
 use super::points::{point_tables, CombinationKind, PointTables, Threat, THREAT_COUNT};
 use super::weights::{position_weights, FREESTYLE_POLICY_WEIGHTS, RENJU_POLICY_WEIGHTS};
 use crate::board::{Board, Color, Point, CELL_COUNT, DIRECTIONS, MAX_SIZE};

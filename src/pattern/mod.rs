@@ -10,19 +10,19 @@
 //! - `points`: [`Threat`] and the point tables that combine four line shapes into a threat
 //!   class and an evaluation value in one lookup;
 //! - `weights`: the fitted evaluation and move-ordering weights;
-//! - `point_set`: [`PointSet`], a set of points as a bit mask;
+//! - `collections`: [`PointSet`], a set of points as a bit mask, and [`PointList`];
 //! - `board`: [`PatternBoard`], kept up to date by `play`/`undo`.
 
 mod board;
+mod collections;
 mod keys;
 mod lines;
-mod point_set;
 mod points;
 mod weights;
 
 pub use board::{PatternBoard, PointPatterns, CANDIDATE_RADIUS};
+pub use collections::{PointList, PointSet, PointSetIter};
 pub use lines::{line_pattern, Pattern, PATTERN_COUNT};
-pub use point_set::{PointSet, PointSetIter};
 pub use points::{PointTables, Threat, THREAT_COUNT};
 pub use weights::{
     position_weights, PointWeights, PolicyWeights, PositionWeights, FREESTYLE_POINT_WEIGHTS,

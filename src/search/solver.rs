@@ -69,6 +69,7 @@ use std::sync::OnceLock;
 use smallvec::SmallVec;
 
 use crate::board::{Board, Color, Point, DIRECTIONS};
+use crate::pattern::{PointList, PointSet};
 use crate::rules::{self, Rule};
 
 /// How much a solver may search.
@@ -136,33 +137,6 @@ pub fn find_vct(
 
 // ---------------------------------------------------------------------------------------------
 // Small tools
-
-/// Points found on the lines through one point (a few at most).
-type PointList = SmallVec<[Point; 8]>;
-
-/// A set of points as a 1024-bit mask.
-#[derive(Clone)]
-struct PointSet([u64; 16]);
-
-impl PointSet {
-    fn new() -> PointSet {
-        PointSet([0; 16])
-    }
-
-    /// Adds `point`; returns whether it was new.
-    #[inline]
-    fn insert(&mut self, point: Point) -> bool {
-        let (word, bit) = (point.index() / 64, point.index() % 64);
-        let new = self.0[word] >> bit & 1 == 0;
-        self.0[word] |= 1 << bit;
-        new
-    }
-
-    #[inline]
-    fn contains(&self, point: Point) -> bool {
-        self.0[point.index() / 64] >> (point.index() % 64) & 1 == 1
-    }
-}
 
 /// A hasher for keys that are already Zobrist hashes.
 #[derive(Default)]
@@ -320,7 +294,7 @@ fn is_four_candidate(board: &Board, point: Point, color: Color) -> bool {
 /// The five points of `color` on the lines through `point`, which holds a stone of `color`
 /// (the stone just played). Five points elsewhere are not looked for: a new five point always
 /// shares a five with the new stone.
-fn five_points_around(board: &Board, rule: Rule, point: Point, color: Color) -> PointList {
+fn five_points_around(board: &Board, rule: Rule, point: Point, color: Color) -> PointList<8> {
     let mut found = PointList::new();
     for direction in 0..4 {
         let cells = shape(board, point, direction, color).five_cells();
@@ -351,9 +325,8 @@ fn makes_win_along(
     if !rule.is_caro() {
         let (black, white, _) = board.lines().windows(point, direction);
         let own = if color == Color::Black { black } else { white };
-        let below = (!(own << 27)).leading_zeros().min(5);
-        let above = (!(own >> 6)).trailing_zeros().min(5);
-        if rule.run_length_wins(color, (below + above + 1) as usize) {
+        let (below, above) = rules::run_arms(own);
+        if rule.run_length_wins(color, below + above + 1) {
             return true;
         }
     }
@@ -406,7 +379,7 @@ fn four_candidates(board: &Board, color: Color) -> SmallVec<[(Point, u32); 32]> 
 }
 
 /// Four candidates of one position, in the order they are tried.
-type Candidates = SmallVec<[Point; 32]>;
+type Candidates = PointList<32>;
 
 /// Whether `a` and `b` are different points on one line at most `reach` apart.
 #[inline]
@@ -552,7 +525,7 @@ enum RootState {
     /// Nothing to search.
     Decided(SolveOutcome),
     /// Search on; the defender's five points (which the attacker must block).
-    Search(PointList),
+    Search(PointList<8>),
 }
 
 /// Proof and disproof numbers at or above this are infinite.
@@ -612,7 +585,7 @@ struct Solver<'a> {
     /// The side that attacks in a VCT.
     attacker: Color,
     /// The defender's five points at the root.
-    root_defender_fives: PointList,
+    root_defender_fives: PointList<8>,
     /// Proof-number search nodes by position hash.
     proof_table: ZobristMap<ProofEntry>,
     /// The attacker's four candidates at attacker nodes, by position hash.
@@ -718,7 +691,7 @@ impl<'a> Solver<'a> {
 
     /// The defender's answers to a four at `four` with five points `fives`: every legal move
     /// after which the attacker has no five point. Empty = the four wins.
-    fn blocks(&mut self, four: Point, fives: &[Point]) -> PointList {
+    fn blocks(&mut self, four: Point, fives: &[Point]) -> PointList<8> {
         let attacker = self.board.side_to_move().opponent();
         let mut candidates = PointList::new();
         if self.rule.is_caro() {
@@ -812,7 +785,7 @@ impl<'a> Solver<'a> {
             cut.depth = true;
             return Search::Fail(cut);
         }
-        let forced: PointList;
+        let forced: PointList<8>;
         let moves: &[Point] = match defender_fives.len() {
             0 => candidates,
             1 => {
@@ -1232,7 +1205,7 @@ impl<'a> Solver<'a> {
             .zone
             .take()
             .map(|z| z.cells(&self.board))
-            .unwrap_or_else(PointSet::new);
+            .unwrap_or_default();
         match vcf {
             Search::Win(line) => return Expansion::Proven(line),
             Search::Fail(_) => {}
@@ -1367,7 +1340,7 @@ impl<'a> Solver<'a> {
             .zone
             .take()
             .map(|z| z.cells(&self.board))
-            .unwrap_or_else(PointSet::new);
+            .unwrap_or_default();
         let threat = match found {
             Search::Win(line) => {
                 let mut stops = PointSet::new();
@@ -1562,7 +1535,7 @@ impl<'a> Solver<'a> {
 
     /// The empty cells just beyond both ends of every run of five or more stones of `color`
     /// that a stone on `five` would complete (caro: a stone there blocks that end).
-    fn five_ends(&self, five: Point, color: Color) -> PointList {
+    fn five_ends(&self, five: Point, color: Color) -> PointList<8> {
         let mut ends = PointList::new();
         let (width, height) = (self.board.width(), self.board.height());
         for direction in 0..DIRECTIONS.len() {

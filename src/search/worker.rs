@@ -1153,8 +1153,7 @@ pub(super) fn quiescence_fours(
     fours
 }
 
-/// A list of points.
-pub(super) type PointList = SmallVec<[Point; 64]>;
+pub(super) use crate::pattern::PointList;
 
 /// The moves worth trying for the side to move (legality under renju not yet checked): when
 /// the opponent threatens to win at once (an open three or a four-three point, see

@@ -1,6 +1,14 @@
-//! [`PointSet`]: a set of board points as a bit mask, with iteration in index order.
+//! Collections of points shared by the pattern board and the search: [`PointSet`], a set of
+//! board points as a bit mask iterated in index order, and [`PointList`], a short list kept
+//! inline.
+
+use smallvec::SmallVec;
 
 use crate::board::{Point, CELL_COUNT};
+
+/// A short list of points, kept inline up to `N` of them (64 unless said otherwise) and on the
+/// heap past that.
+pub type PointList<const N: usize = 64> = SmallVec<[Point; N]>;
 
 /// A set of points as a 1024-bit mask.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -22,10 +30,13 @@ impl PointSet {
         }
     }
 
-    /// Adds `point`.
+    /// Adds `point`; returns whether it was new.
     #[inline]
-    pub fn insert(&mut self, point: Point) {
-        self.words[point.index() / 64] |= 1 << (point.index() % 64);
+    pub fn insert(&mut self, point: Point) -> bool {
+        let (word, bit) = (point.index() / 64, point.index() % 64);
+        let new = self.words[word] >> bit & 1 == 0;
+        self.words[word] |= 1 << bit;
+        new
     }
 
     /// Removes `point`.
