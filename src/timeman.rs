@@ -229,15 +229,9 @@ impl Budget {
 /// mostly to the early moves, when a move's time buys most (the game is still open), while the late
 /// moves of a long game keep a share that shrinks only slowly. A plan for a fixed game length
 /// either spends too little early (a long planned game) or leaves the moves past the planned length
-/// almost nothing (a short one). Against Rapfi with a game clock (renju, 6 s a game and 1 s a move,
-/// Gomocup's 180 s / 30 s scaled down; 200 games each, the 100 balanced openings with both colours)
-/// planning for a game to ply 110 (at least 16 moves to go) scored 35.4% and 32.2% (33.8% over 399
-/// games) and used 1.4 s of the 6 s in a median game (Rapfi about 3 s); for a game to ply 50 (at
-/// least 16) 37.2%, to ply 36 (at least 12) 39.8%, to ply 28 (at least 10) 38.8%, each of these
-/// three spending most of its time in its first eight moves and under 25 ms a move after the
-/// twentieth; this plan 45.7% (91-108-0) and 40.5% when played again (43.1% over 398 games), using
-/// 3.4 s in a median game as Rapfi does. In freestyle (the 52 balanced openings with both colours,
-/// same clock) it scored 30.0% against 24.6% for the old plan. With only a turn limit nothing
+/// almost nothing (a short one). Against Rapfi with a game clock this plan scored about nine
+/// points more than planning for a 110-ply game, and more than every fixed-length plan tried
+/// (`docs/strength.md`, the game-time plan runs of 2026-12-02). With only a turn limit nothing
 /// changes (the turn limit decides).
 pub fn moves_to_go(progress: GameProgress) -> u64 {
     let by_length = MOVES_TO_GO_AT_START + progress.plies as u64 / 2;

@@ -36,20 +36,9 @@ fn point(name: &str) -> Point {
     Point::new(x, y - 1)
 }
 
-thread_local! {
-    /// Search options [`think`] sets on its engine (empty: the defaults).
-    static OPTIONS: std::cell::RefCell<Vec<(&'static str, i32)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
-
 fn think(board: &Board, rule: Rule, limits: Limits) -> SearchResult {
     let mut engine = Engine::new();
     engine.set_hash_bytes(4 << 20);
-    OPTIONS.with(|options| {
-        for &(name, value) in options.borrow().iter() {
-            engine.set_parameter(name, value).unwrap();
-        }
-    });
     let stop = AtomicBool::new(false);
     engine.think(board, rule, &limits, &stop, &mut |_| {})
 }
@@ -438,35 +427,6 @@ fn several_threads_find_the_same_win() {
     let result = engine.think(&board, Rule::Freestyle, &depth(7), &stop, &mut |_| {});
     assert_eq!(result.best_move, Some(point("i8")));
     assert!(result.score >= WIN_THRESHOLD);
-}
-
-#[test]
-fn tactics_hold_with_every_search_option_on() {
-    // The options that are off by default (null move, fail-high and policy reductions,
-    // policy pruning, threat extension, a larger root solver share) and the singular
-    // extension (on by default from depth 8), with thresholds low enough to fire at these
-    // depths: the answers above must not change.
-    OPTIONS.with(|options| {
-        *options.borrow_mut() = vec![
-            ("null_move_depth", 2),
-            ("singular_depth", 3),
-            ("fail_high_margin", 20),
-            ("policy_reduction_gap", 100),
-            ("policy_pruning_gap", 100),
-            ("threat_extension", 1),
-            ("root_solver_percent", 50),
-        ]
-    });
-    makes_five_when_it_can();
-    blocks_the_opponent_five();
-    blocks_an_open_three();
-    stops_a_four_three();
-    wins_with_a_four_three();
-    an_open_four_against_us_is_lost_but_the_move_is_legal();
-    gomocup_rule_checks();
-    wins_through_a_forbidden_block();
-    black_never_plays_a_forbidden_point();
-    fixed_depth_and_nodes_are_deterministic();
 }
 
 /// Whether the side to move after `point` is proven (VCF or VCT, within three million nodes)

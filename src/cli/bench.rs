@@ -74,10 +74,7 @@ pub fn run(args: &[String]) -> i32 {
     engine.set_hash_bytes(HASH_BYTES);
     engine.set_threads(1);
     // The bench measures the tree search: the root solver step is left out.
-    if let Err(error) = engine.set_parameter("root_solver", 0) {
-        eprintln!("{error}");
-        return 1;
-    }
+    engine.set_root_solver(false);
     let stop = AtomicBool::new(false);
     let limits = Limits {
         max_depth: Some(depth),

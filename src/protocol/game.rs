@@ -226,40 +226,10 @@ fn build_position(width: usize, height: usize, entries: &[BoardEntry]) -> Result
     Ok(board)
 }
 
-/// Applies search-parameter overrides written as `name=value,name=value` (the
-/// `TENGEN_PARAMETERS` environment variable, for tuning matches run by a manager); a bad item
-/// is logged and skipped, so a typo never stops the engine.
-fn apply_parameter_overrides(engine: &mut Engine, overrides: Option<String>) {
-    let Some(overrides) = overrides else {
-        return;
-    };
-    for item in overrides
-        .split(',')
-        .map(str::trim)
-        .filter(|i| !i.is_empty())
-    {
-        let parsed = item
-            .split_once('=')
-            .ok_or_else(|| "expected name=value".to_string())
-            .and_then(|(name, value)| {
-                let value: i32 = value
-                    .trim()
-                    .parse()
-                    .map_err(|_| format!("'{}' is not a whole number", value.trim()))?;
-                engine.set_parameter(name.trim(), value)
-            });
-        match parsed {
-            Ok(()) => log::info!("search parameter {item}"),
-            Err(error) => log::warn!("search parameter override '{item}' skipped: {error}"),
-        }
-    }
-}
-
 impl Session {
     /// A session with no board yet (the manager starts with `START`), freestyle rule.
     pub fn new(clock: Arc<dyn Clock>) -> Session {
-        let mut engine = Engine::new();
-        apply_parameter_overrides(&mut engine, std::env::var("TENGEN_PARAMETERS").ok());
+        let engine = Engine::new();
         let default_table_bytes = engine.hash_bytes();
         Session {
             board: None,
@@ -950,28 +920,5 @@ impl Session {
             return Ok(Reply::Swap);
         }
         Ok(self.play_answer(board, white.best_move))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parameter_overrides_apply_good_items_and_skip_bad_ones() {
-        let mut engine = Engine::new();
-        let defaults = engine.parameters().clone();
-        apply_parameter_overrides(
-            &mut engine,
-            Some("futility_depth=3, nonsense=1,reduction_percent=x,,move_count_percent=150".into()),
-        );
-        assert_eq!(engine.parameters().futility_depth, 3);
-        assert_eq!(engine.parameters().move_count_percent, 150);
-        assert_eq!(
-            engine.parameters().reduction_percent,
-            defaults.reduction_percent
-        );
-        apply_parameter_overrides(&mut engine, None);
-        assert_eq!(engine.parameters().futility_depth, 3);
     }
 }

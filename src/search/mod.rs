@@ -6,6 +6,7 @@
 //! that `START` stays cheap), configured with [`Engine::set_hash_bytes`] and
 //! [`Engine::set_threads`], and asked with [`Engine::think`].
 
+pub mod params;
 mod root;
 pub mod solver;
 mod tt;
@@ -21,7 +22,6 @@ use crate::timeman::IterationStability;
 
 use root::{CheckVerdict, RootVerdict};
 pub use tt::{Bound, TranspositionTable};
-pub use worker::SearchParameters;
 use worker::{AfterIteration, RootMove, Shared, Worker};
 
 /// A score in centi-stones from the side to move's point of view; `WIN - ply` for a win found
@@ -93,7 +93,7 @@ pub struct Engine {
     hash_bytes: usize,
     threads: usize,
     table: Option<TranspositionTable>,
-    parameters: SearchParameters,
+    root_solver: bool,
 }
 
 impl Default for Engine {
@@ -103,13 +103,16 @@ impl Default for Engine {
 }
 
 impl Engine {
-    /// A new engine. Cheap: nothing large is allocated until the first search.
+    /// A new engine. Cheap: nothing large is allocated until the first search. (A build with
+    /// the `tuning` feature applies `TENGEN_PARAMETERS` here, once per process: see [`params`].)
     pub fn new() -> Engine {
+        #[cfg(feature = "tuning")]
+        params::apply_environment_once();
         Engine {
             hash_bytes: 64 << 20,
             threads: 1,
             table: None,
-            parameters: SearchParameters::default(),
+            root_solver: true,
         }
     }
 
@@ -133,15 +136,10 @@ impl Engine {
         self.threads
     }
 
-    /// Changes one search setting (for tuning experiments; the defaults are the values in
-    /// use). See [`SearchParameters`] for the names.
-    pub fn set_parameter(&mut self, name: &str, value: i32) -> Result<(), String> {
-        self.parameters.set(name, value)
-    }
-
-    /// The search settings.
-    pub fn parameters(&self) -> &SearchParameters {
-        &self.parameters
+    /// Whether the forced-win steps around the tree search run: the VCF/VCT solvers at the
+    /// root and the checks of best moves against the opponent's forced win (on by default).
+    pub fn set_root_solver(&mut self, on: bool) {
+        self.root_solver = on;
     }
 
     /// Forgets everything learned in earlier searches.
@@ -208,18 +206,18 @@ impl Engine {
         if pos.threat_count(us, Threat::Five) > 0 {
             return immediate(fallback, WIN - 1, on_info);
         }
-        let mut root_points = root_moves_with(&pos, rule, &self.parameters);
+        let mut root_points = root_moves(&pos, rule);
         if root_points.len() <= 1 {
             let point = root_points.first().copied().unwrap_or(fallback);
             return immediate(point, 0, on_info);
         }
-        if self.parameters.root_solver {
+        if self.root_solver {
             match root::solve_root(
                 board,
                 rule,
                 &root_points,
                 limits,
-                self.parameters.root_solver_percent.clamp(1, 100) as u32,
+                params::root_solver_percent().clamp(1, 100) as u32,
                 start,
                 stop,
             ) {
@@ -258,15 +256,14 @@ impl Engine {
         let max_depth = limits.max_depth.map_or(worker::MAX_DEPTH, |d| {
             (d as i32).clamp(1, worker::MAX_DEPTH)
         });
-        let parameters = self.parameters.clone();
-        let table = self.table();
-        table.new_search();
-        let table: &TranspositionTable = table;
-        let check_percent = if parameters.root_solver {
-            parameters.best_move_check_percent.clamp(0, 100) as u32
+        let check_percent = if self.root_solver {
+            params::best_move_check_percent().clamp(0, 100) as u32
         } else {
             0
         };
+        let table = self.table();
+        table.new_search();
+        let table: &TranspositionTable = table;
         let mut tree_limits = limits.clone();
         if check_percent > 0 {
             if let Some(hard) = limits.hard_time {
@@ -283,7 +280,6 @@ impl Engine {
             limits: tree_limits,
             threads,
             rule,
-            parameters,
         };
         let root_list: Vec<RootMove> = root_points
             .iter()
@@ -495,10 +491,6 @@ pub fn quick_move(pos: &PatternBoard, rule: Rule) -> Option<Point> {
 /// legal blocks of the opponent's fives if it has any (when none is legal we have lost, and
 /// every legal candidate is listed); otherwise the threat-aware candidates.
 pub fn root_moves(pos: &PatternBoard, rule: Rule) -> Vec<Point> {
-    root_moves_with(pos, rule, &SearchParameters::default())
-}
-
-fn root_moves_with(pos: &PatternBoard, rule: Rule, parameters: &SearchParameters) -> Vec<Point> {
     let board = pos.board();
     let us = board.side_to_move();
     let them = us.opponent();
@@ -515,7 +507,7 @@ fn root_moves_with(pos: &PatternBoard, rule: Rule, parameters: &SearchParameters
         return blocks;
     }
     let mut points = worker::PointList::new();
-    worker::generate_moves(pos, rule, parameters, &mut points);
+    worker::generate_moves(pos, rule, &mut points);
     let mut scored: Vec<(i32, Point)> = points
         .into_iter()
         .filter(|&p| legal(p))

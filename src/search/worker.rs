@@ -11,6 +11,7 @@ use crate::board::{Color, Point, CELL_COUNT};
 use crate::pattern::{Pattern, PatternBoard, PointSet, Threat};
 use crate::rules::{self, Rule};
 
+use super::params;
 use super::tt::{Bound, TranspositionTable};
 use super::{Limits, Score, WIN, WIN_THRESHOLD};
 
@@ -18,8 +19,6 @@ use super::{Limits, Score, WIN, WIN_THRESHOLD};
 pub const MAX_PLY: usize = 128;
 /// Deepest iteration.
 pub const MAX_DEPTH: i32 = 60;
-/// Plies of fours (with their forced answers) the quiescence search may add.
-const QUIESCENCE_PLIES: i32 = 16;
 /// A score no search returns.
 const INFINITE: Score = WIN + 1;
 
@@ -28,15 +27,6 @@ const INFINITE: Score = WIN + 1;
 const EVAL_PER_LOGIT: Score = 200;
 /// Largest static evaluation, so that evaluations never look like wins.
 const MAX_EVAL: Score = 20_000;
-/// Reverse futility margin per ply of depth: a quiet position this far above beta at low depth
-/// is not searched further.
-const FUTILITY_MARGIN: Score = 120;
-/// Razoring margins by depth: a non-PV node this far below alpha at depth 1 or 2 is settled
-/// by the quiescence search (only fours could still change the verdict).
-const RAZOR_MARGIN: [Score; 3] = [0, 90, 150];
-/// Below this depth, moves that make nothing for either side (no open two) are skipped.
-const TRIVIAL_PRUNING_DEPTH: i32 = 4;
-
 /// Moves searched at `depth` before the rest is skipped (move count pruning, once a move that
 /// does not lose is known): about 3 + depth^1.3, halved when the static evaluation is not
 /// improving on the one two plies ago. Moves are ordered by threat scores, so the skipped
@@ -50,155 +40,6 @@ fn move_count_limit(depth: i32, improving: bool, percent: i32) -> usize {
     (limit as usize).max(2)
 }
 
-/// Search settings that experiments may change through [`super::Engine::set_parameter`]; the
-/// defaults are the values in use.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchParameters {
-    /// Deepest depth of reverse futility pruning (0 turns it off).
-    pub futility_depth: i32,
-    /// Reverse futility margin per ply.
-    pub futility_margin: Score,
-    /// Deepest depth of razoring (0 turns it off).
-    pub razor_depth: i32,
-    /// Move count pruning: percent of the `3 + depth^1.3` limit (0 turns it off). 130 rather
-    /// than 100: against Rapfi (renju, 0.2 s a move, 200-game runs) 70 scored 28.7%, 100 37.0%
-    /// (400 games), 130 39.6% (400 games), 160 39.8% (400 games) and 200 36.5%; in freestyle
-    /// 100 scored 27.2%, 130 30.6% and 200 27.7% (208 games each).
-    pub move_count_percent: i32,
-    /// Below this depth, moves that make nothing for either side are skipped.
-    pub trivial_pruning_depth: i32,
-    /// Late move reduction: percent of `ln(depth) * ln(move number)`.
-    pub reduction_percent: i32,
-    /// Extra reduction at expected cut nodes (for moves that are not killers). 2 rather than
-    /// 1: against Rapfi (renju, 0.2 s a move, 200-game runs) 2 scored 44.2%, 41.5% and
-    /// 39.7% (41.8% over 600 games) against 39.6% for 1 (400 games), 3 scored 39.8%; in
-    /// freestyle 2 scored 31.0% against 30.6% for 1 (208 games each).
-    pub cut_node_reduction: i32,
-    /// Extra reduction when the evaluation is not improving (non-PV nodes).
-    pub not_improving_reduction: i32,
-    /// Whether a double open three point of the opponent forces a defence.
-    pub double_three_forces: bool,
-    /// Plies the quiescence search may add.
-    pub quiescence_plies: i32,
-    /// Whether the VCF/VCT solvers run at the root before the search.
-    pub root_solver: bool,
-    /// Share of the soft time limit the root solvers may use, in percent. Small: most moves
-    /// have no forced win to find, and the search finds the short ones itself; the time goes
-    /// to the tree instead (5 against the former 20 scored 58.4% in renju self-play, 208 games,
-    /// and 54.0% over two freestyle runs, 416 games, at 0.2 s a move).
-    pub root_solver_percent: i32,
-    /// Share of the soft time limit each check of a new best move may use, in percent (0
-    /// turns the check off): after an iteration, the VCF/VCT solvers look for the
-    /// opponent's forced win after the best move, which is dropped when one is found.
-    pub best_move_check_percent: i32,
-    /// Shallowest depth of null move pruning (0 turns it off).
-    pub null_move_depth: i32,
-    /// Depth reduction of the null move search: this plus a quarter of the depth.
-    pub null_move_reduction: i32,
-    /// Shallowest depth of the singular extension test (0 turns it off).
-    pub singular_depth: i32,
-    /// Singular margin per ply of depth: the other moves must stay this far below the
-    /// transposition table's score for its move to count as singular.
-    pub singular_margin: Score,
-    /// Fail-high reduction margin per ply of depth (0 turns it off): at an expected cut node
-    /// whose evaluation is this far above beta, moves that make no four search a ply less.
-    pub fail_high_margin: Score,
-    /// Policy reduction: quiet moves whose ordering score is more than this many hundredths
-    /// of a logit below the best move's are reduced further (0 turns it off)...
-    pub policy_reduction_gap: i32,
-    /// ... by this many percent of a ply per logit beyond the gap ...
-    pub policy_reduction_percent: i32,
-    /// ... up to this many plies.
-    pub policy_reduction_max: i32,
-    /// Policy pruning below depth 4: quiet moves this many hundredths of a logit (plus 100 a
-    /// ply of depth) below the best are skipped (0 turns it off).
-    pub policy_pruning_gap: i32,
-    /// Threat extension (0 turns it off): the replies to an opponent's winning threat (an open
-    /// three or four-three on the board) are searched a ply deeper, so that a chase of threes
-    /// costs one ply a move, like a chase of fours; within twice the iteration's depth.
-    pub threat_extension: i32,
-    /// Whether the quiescence search's first four must lie near the side's own last move (see
-    /// [`quiescence_fours`]; Rapfi reads its quiescence fours so). Off: it cuts the nodes of
-    /// a late, four-rich position by a third and bench's by 8%, but against Rapfi (6 s a game
-    /// and 1 s a move) it scored 41.8% over 400 renju games, as the defaults did, and 27.6%
-    /// over 312 freestyle games against their 29.1% over 208 (see README).
-    pub quiescence_near: bool,
-    /// Whether the defences against an open three are read from its line (see
-    /// [`open_four_defences`]) rather than taken as every point near it that makes a three.
-    /// Off: it drops only moves that lose (a test tries every point on random boards) and cuts
-    /// bench's nodes by a quarter at the same speed, but against Rapfi (6 s a game and 1 s a
-    /// move) it scored 43.1% over 400 renju games and 28.1% over 208 freestyle games, level
-    /// with the defaults' 43.9% over 600 and 31.0% over 208 (see README).
-    pub line_defence: bool,
-}
-
-impl Default for SearchParameters {
-    fn default() -> Self {
-        SearchParameters {
-            futility_depth: 7,
-            futility_margin: FUTILITY_MARGIN,
-            razor_depth: 0,
-            move_count_percent: 130,
-            trivial_pruning_depth: TRIVIAL_PRUNING_DEPTH,
-            reduction_percent: 90,
-            cut_node_reduction: 2,
-            not_improving_reduction: 1,
-            double_three_forces: false,
-            quiescence_plies: QUIESCENCE_PLIES,
-            root_solver: true,
-            root_solver_percent: 5,
-            best_move_check_percent: 10,
-            null_move_depth: 0,
-            null_move_reduction: 3,
-            singular_depth: 8,
-            singular_margin: 2,
-            fail_high_margin: 0,
-            policy_reduction_gap: 0,
-            policy_reduction_percent: 100,
-            policy_reduction_max: 3,
-            policy_pruning_gap: 0,
-            threat_extension: 0,
-            quiescence_near: false,
-            line_defence: false,
-        }
-    }
-}
-
-impl SearchParameters {
-    /// Sets the parameter called `name` (the field name); says why not on a bad name.
-    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
-        match name {
-            "futility_depth" => self.futility_depth = value,
-            "futility_margin" => self.futility_margin = value,
-            "razor_depth" => self.razor_depth = value.clamp(0, 2),
-            "move_count_percent" => self.move_count_percent = value,
-            "trivial_pruning_depth" => self.trivial_pruning_depth = value,
-            "reduction_percent" => self.reduction_percent = value,
-            "cut_node_reduction" => self.cut_node_reduction = value,
-            "not_improving_reduction" => self.not_improving_reduction = value,
-            "double_three_forces" => self.double_three_forces = value != 0,
-            "quiescence_plies" => self.quiescence_plies = value,
-            "root_solver" => self.root_solver = value != 0,
-            "root_solver_percent" => self.root_solver_percent = value,
-            "best_move_check_percent" => self.best_move_check_percent = value,
-            "null_move_depth" => self.null_move_depth = value,
-            "null_move_reduction" => self.null_move_reduction = value,
-            "singular_depth" => self.singular_depth = value,
-            "singular_margin" => self.singular_margin = value,
-            "fail_high_margin" => self.fail_high_margin = value,
-            "policy_reduction_gap" => self.policy_reduction_gap = value,
-            "policy_reduction_percent" => self.policy_reduction_percent = value,
-            "policy_reduction_max" => self.policy_reduction_max = value,
-            "policy_pruning_gap" => self.policy_pruning_gap = value,
-            "threat_extension" => self.threat_extension = value,
-            "quiescence_near" => self.quiescence_near = value != 0,
-            "line_defence" => self.line_defence = value != 0,
-            _ => return Err(format!("unknown search parameter '{name}'")),
-        }
-        Ok(())
-    }
-}
-
 /// What one ply of the current line knows.
 #[derive(Clone, Copy, Debug)]
 struct PlyState {
@@ -206,8 +47,6 @@ struct PlyState {
     eval: Score,
     /// Threat class of the move played at this ply, for the side that played it.
     own_threat: Threat,
-    /// Whether the move at this ply is a pass (null move).
-    null_move: bool,
     /// A move this node must not search (the singular extension test leaves out the
     /// transposition table's move to see what the others are worth).
     excluded: Option<Point>,
@@ -218,8 +57,6 @@ struct PlyState {
 struct ScoredMove {
     point: Point,
     score: i32,
-    /// The ordering score from the position alone ([`PatternBoard::move_score`]).
-    policy: i32,
     tactical: bool,
 }
 
@@ -241,8 +78,6 @@ pub(super) struct Shared<'a> {
     pub threads: usize,
     /// The rule.
     pub rule: Rule,
-    /// Search settings.
-    pub parameters: SearchParameters,
 }
 
 /// A root move and what the last iterations said about it.
@@ -289,7 +124,7 @@ impl<'a> Worker<'a> {
         root_moves: Vec<RootMove>,
     ) -> Worker<'a> {
         let mut reductions = vec![[0u8; 64]; 64];
-        let scale = shared.parameters.reduction_percent as f64 / 100.0;
+        let scale = params::reduction_percent() as f64 / 100.0;
         for (depth, row) in reductions.iter_mut().enumerate().skip(1) {
             for (count, cell) in row.iter_mut().enumerate().skip(1) {
                 let r = (depth as f64).ln() * (count as f64).ln() * scale;
@@ -316,7 +151,6 @@ impl<'a> Worker<'a> {
             stack: [PlyState {
                 eval: 0,
                 own_threat: Threat::None,
-                null_move: false,
                 excluded: None,
             }; MAX_PLY + 2],
         }
@@ -417,12 +251,7 @@ impl<'a> Worker<'a> {
     /// The moves of the side to move (see [`generate_moves`]) with their ordering scores.
     fn generate(&self, ply: usize, tt_move: Option<Point>, moves: &mut MoveList) {
         let mut points = PointList::new();
-        generate_moves(
-            &self.pos,
-            self.shared.rule,
-            &self.shared.parameters,
-            &mut points,
-        );
+        generate_moves(&self.pos, self.shared.rule, &mut points);
         for point in points {
             moves.push(self.score_move(point, ply, tt_move));
         }
@@ -436,8 +265,7 @@ impl<'a> Worker<'a> {
         let own_threat = info.threat(us);
         let other_threat = info.threat(them);
         let tactical = (own_threat >= Threat::OpenThree) || other_threat >= Threat::OpenThreePlus;
-        let policy = self.pos.move_score(point);
-        let mut score = policy;
+        let mut score = self.pos.move_score(point);
         score += self.history[us.index()][point.index()] / 64;
         if Some(point) == tt_move {
             score += 1 << 24;
@@ -449,7 +277,6 @@ impl<'a> Worker<'a> {
         ScoredMove {
             point,
             score,
-            policy,
             tactical,
         }
     }
@@ -565,10 +392,9 @@ impl<'a> Worker<'a> {
             {
                 return hit.score;
             }
-            let parameters = &self.shared.parameters;
             if excluded.is_none()
-                && parameters.singular_depth > 0
-                && depth >= parameters.singular_depth
+                && params::singular_depth() > 0
+                && depth >= params::singular_depth()
                 && hit.depth >= depth - 3
                 && hit.bound != Bound::Upper
                 && hit.score.abs() < WIN_THRESHOLD
@@ -581,82 +407,24 @@ impl<'a> Worker<'a> {
         let improving = ply_index < 2 || static_eval > self.stack[ply_index - 2].eval;
         let us = self.pos.side_to_move();
         let them = us.opponent();
-        let parameters = &self.shared.parameters;
-        let threatened = forcing_threats(&self.pos, them, parameters) > 0;
+        let threatened = forcing_threats(&self.pos, them) > 0;
 
         if !pv_node && !threatened && excluded.is_none() && beta.abs() < WIN_THRESHOLD {
-            // Razoring: far below alpha at low depth, only fours can save the position.
-            if depth <= parameters.razor_depth && static_eval + RAZOR_MARGIN[depth as usize] < alpha
-            {
-                return self.quiescence(alpha, alpha + 1, ply, 0);
-            }
             // Reverse futility: a quiet position far above beta.
-            if depth <= parameters.futility_depth
-                && static_eval - parameters.futility_margin * (depth - improving as i32) >= beta
+            if depth <= params::futility_depth()
+                && static_eval - params::futility_margin() * (depth - improving as i32) >= beta
                 && static_eval < WIN_THRESHOLD
             {
                 return static_eval;
-            }
-            // Null move: if passing still holds beta at a reduced depth, a real move will
-            // too (passing is almost never better than a move in five-in-a-row). Not when the
-            // opponent threatens to win (`threatened`), and not twice in a row.
-            if parameters.null_move_depth > 0
-                && depth >= parameters.null_move_depth
-                && static_eval >= beta
-                && ply_index >= 1
-                && !self.stack[ply_index - 1].null_move
-            {
-                let reduction = parameters.null_move_reduction + depth / 4;
-                self.stack[ply_index].own_threat = Threat::None;
-                self.stack[ply_index].null_move = true;
-                self.pos.pass();
-                let score = -self.search(
-                    -beta,
-                    -beta + 1,
-                    depth - 1 - reduction,
-                    ply + 1,
-                    false,
-                    !cut_node,
-                );
-                self.pos.unpass();
-                self.stack[ply_index].null_move = false;
-                if self.aborted {
-                    return 0;
-                }
-                if score >= beta {
-                    return if score >= WIN_THRESHOLD { beta } else { score };
-                }
             }
         }
 
         let mut moves = MoveList::new();
         self.generate(ply_index, tt_move, &mut moves);
-        let move_count_limit =
-            move_count_limit(depth, improving, self.shared.parameters.move_count_percent);
-        let trivial_pruning_depth = self.shared.parameters.trivial_pruning_depth;
-        let cut_node_reduction = self.shared.parameters.cut_node_reduction;
-        let not_improving_reduction = self.shared.parameters.not_improving_reduction;
-
-        let policy_reduction_gap = self.shared.parameters.policy_reduction_gap;
-        let policy_reduction_percent = self.shared.parameters.policy_reduction_percent;
-        let policy_reduction_max = self.shared.parameters.policy_reduction_max;
-        let policy_pruning_gap = self.shared.parameters.policy_pruning_gap;
-        // The best ordering score, only needed by the policy options (off by default).
-        let top_policy = if policy_reduction_gap > 0 || policy_pruning_gap > 0 {
-            moves.iter().map(|m| m.policy).max().unwrap_or(0)
-        } else {
-            0
-        };
-        let fail_high_margin = self.shared.parameters.fail_high_margin;
-        let threat_extension = if threatened && ply < 2 * self.root_depth {
-            self.shared.parameters.threat_extension
-        } else {
-            0
-        };
-        let likely_fail_high = fail_high_margin > 0
-            && !pv_node
-            && cut_node
-            && static_eval >= beta + fail_high_margin * depth;
+        let move_count_limit = move_count_limit(depth, improving, params::move_count_percent());
+        let trivial_pruning_depth = params::trivial_pruning_depth();
+        let cut_node_reduction = params::cut_node_reduction();
+        let not_improving_reduction = params::not_improving_reduction();
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
@@ -686,21 +454,14 @@ impl<'a> Worker<'a> {
                 if trivial && depth < trivial_pruning_depth {
                     continue;
                 }
-                if policy_pruning_gap > 0
-                    && quiet
-                    && depth < 4
-                    && top_policy - candidate.policy > policy_pruning_gap + 100 * depth
-                {
-                    continue;
-                }
             }
-            let mut extension = threat_extension;
+            let mut extension = 0;
             if let Some((singular_move, tt_score)) = singular_test {
                 if singular_move == point {
                     // Singular extension: search the other moves, shallower, against a bound a
                     // little below the table's score; if all fail low, this move is the only
                     // good one and gets an extra ply. If they hold even beta, cut (multi-cut).
-                    let singular_beta = tt_score - self.shared.parameters.singular_margin * depth;
+                    let singular_beta = tt_score - params::singular_margin() * depth;
                     self.stack[ply_index].excluded = Some(point);
                     let score = self.search(
                         singular_beta - 1,
@@ -720,9 +481,6 @@ impl<'a> Worker<'a> {
                         return singular_beta;
                     }
                 }
-            }
-            if likely_fail_high && own_threat < Threat::Four {
-                extension -= 1;
             }
             let new_depth = depth - 1 + extension;
             self.stack[ply_index].own_threat = own_threat;
@@ -751,13 +509,6 @@ impl<'a> Worker<'a> {
                 }
                 if trivial {
                     reduction += 1;
-                }
-                if policy_reduction_gap > 0 && quiet {
-                    let beyond = top_policy - candidate.policy - policy_reduction_gap;
-                    if beyond > 0 {
-                        reduction +=
-                            (beyond * policy_reduction_percent / 10_000).min(policy_reduction_max);
-                    }
                 }
                 reduction -= self.history[us.index()][point.index()] / 8192;
                 let reduced = (new_depth - reduction).clamp(new_depth.min(1), new_depth);
@@ -876,21 +627,17 @@ impl<'a> Worker<'a> {
             stand_pat = Some(hit.eval);
         }
         let stand_pat = stand_pat.unwrap_or_else(|| self.evaluate());
-        if stand_pat >= beta
-            || qply >= self.shared.parameters.quiescence_plies
-            || ply as usize >= MAX_PLY - 4
-        {
+        if stand_pat >= beta || qply >= params::quiescence_plies() || ply as usize >= MAX_PLY - 4 {
             return stand_pat;
         }
         let original_alpha = alpha;
         alpha = alpha.max(stand_pat);
         let mut moves: SmallVec<[ScoredMove; 16]> = SmallVec::new();
-        for point in quiescence_fours(&self.pos, qply, &self.shared.parameters) {
-            let policy = self.pos.move_score(point);
+        for point in quiescence_fours(&self.pos, qply) {
+            let score = self.pos.move_score(point);
             moves.push(ScoredMove {
                 point,
-                score: policy + if Some(point) == tt_move { 1 << 20 } else { 0 },
-                policy,
+                score: score + if Some(point) == tt_move { 1 << 20 } else { 0 },
                 tactical: true,
             });
         }
@@ -1070,9 +817,7 @@ enum AspirationStep {
 /// whole side once it reaches win scores). A fail high with a win score is done too: a win is a
 /// proven lower bound (every defence was searched and lost), and a search again with a wider
 /// window may not find it a second time (pruning depends on the window), losing the winning
-/// move. Over the 46 renju positions where Rapfi announced a mate of 15 plies or more against
-/// Tengen (6 s + 1 s games), Tengen with 1 s a move found the win in 17 before this rule and
-/// 26 with it.
+/// move (it found about half again as many of Rapfi's long mates: `docs/strength.md`).
 fn aspiration_step(score: Score, alpha: Score, beta: Score, delta: Score) -> AspirationStep {
     if score >= beta && score >= WIN_THRESHOLD {
         AspirationStep::Done
@@ -1108,27 +853,13 @@ fn aligned(a: Point, b: Point) -> bool {
     (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4
 }
 
-/// Whether `point` lies near `last`: in the 5x5 square around it, or on one of its lines at
-/// most four cells away.
-#[inline]
-fn near(last: Point, point: Point) -> bool {
-    let dx = (last.x() as i32 - point.x() as i32).abs();
-    let dy = (last.y() as i32 - point.y() as i32).abs();
-    dx.max(dy) <= 2 || aligned(last, point)
-}
-
 /// The fours the quiescence search tries for the side to move, `qply` plies into it (the
 /// forced blocks count as plies): each after the first in line with the side's previous four
 /// ([`aligned`]: a four elsewhere could have been played first, so the sequences it starts
-/// are found there); with [`SearchParameters::quiescence_near`], the first one too near the
-/// side's own last move ([`near`]). Late in a game (many fours on the board for both sides)
-/// most of the tree is quiescence: a depth-10 search of a 58-stone freestyle position takes
-/// 1.04 M nodes, 69% of them quiescence, and 0.67 M with that rule.
-pub(super) fn quiescence_fours(
-    pos: &PatternBoard,
-    qply: i32,
-    parameters: &SearchParameters,
-) -> SmallVec<[Point; 16]> {
+/// are found there). Holding the first four near the side's own last move as well (as Rapfi
+/// does) cut the nodes of four-rich positions by a third and scored level in matches: not
+/// kept (`docs/strength.md`).
+pub(super) fn quiescence_fours(pos: &PatternBoard, qply: i32) -> SmallVec<[Point; 16]> {
     let us = pos.side_to_move();
     let history = pos.board().history();
     let own_last = history.len().checked_sub(2).map(|index| history[index]);
@@ -1142,7 +873,6 @@ pub(super) fn quiescence_fours(
         for point in pos.threat_set(us, threat).iter() {
             let allowed = match own_last {
                 Some(last) if qply >= 2 => aligned(last, point),
-                Some(last) if parameters.quiescence_near => near(last, point),
                 _ => true,
             };
             if allowed {
@@ -1159,17 +889,12 @@ pub(super) use crate::pattern::PointList;
 /// the opponent threatens to win at once (an open three or a four-three point, see
 /// [`forcing_threats`]), only the points that may spoil those threats and our own fours;
 /// otherwise the empty points near stones (the centre on an empty board).
-pub(super) fn generate_moves(
-    pos: &PatternBoard,
-    rule: Rule,
-    parameters: &SearchParameters,
-    points: &mut PointList,
-) {
+pub(super) fn generate_moves(pos: &PatternBoard, rule: Rule, points: &mut PointList) {
     let us = pos.side_to_move();
     let them = us.opponent();
-    if forcing_threats(pos, them, parameters) > 0 {
+    if forcing_threats(pos, them) > 0 {
         let mut set = PointSet::new();
-        defence_points(pos, them, rule, parameters, &mut set);
+        defence_points(pos, them, rule, &mut set);
         for threat in [
             Threat::Four,
             Threat::FourPlus,
@@ -1196,21 +921,12 @@ pub(super) fn generate_moves(
 }
 
 /// Number of points where `color` threatens a win that must be answered now: an open four
-/// (an open three on the board) or a four-three.
+/// (an open three on the board) or a four-three. A double open three is not counted: the
+/// defender may answer it with a four or a three of its own, and forcing a defence against it
+/// did not win its matches (`docs/strength.md`).
 #[inline]
-pub(super) fn forcing_threats(
-    pos: &PatternBoard,
-    color: Color,
-    parameters: &SearchParameters,
-) -> usize {
-    let double_threes = if parameters.double_three_forces {
-        pos.threat_count(color, Threat::DoubleOpenThree)
-    } else {
-        0
-    };
-    pos.threat_count(color, Threat::OpenFour)
-        + pos.threat_count(color, Threat::FourOpenThree)
-        + double_threes
+pub(super) fn forcing_threats(pos: &PatternBoard, color: Color) -> usize {
+    pos.threat_count(color, Threat::OpenFour) + pos.threat_count(color, Threat::FourOpenThree)
 }
 
 /// Points that may spoil the forcing threats of `attacker`: each threat point, and along every
@@ -1218,37 +934,12 @@ pub(super) fn forcing_threats(
 /// attacker would make a three or better too: taking one of them breaks that line. Against a
 /// four-three, also the points that make the four's forced block a four of the defender's own
 /// ([`counter_four_points`]).
-fn defence_points(
-    pos: &PatternBoard,
-    attacker: Color,
-    rule: Rule,
-    parameters: &SearchParameters,
-    set: &mut PointSet,
-) {
+fn defence_points(pos: &PatternBoard, attacker: Color, rule: Rule, set: &mut PointSet) {
     let reach = if rule.is_caro() { 5 } else { 4 };
-    for threat in [
-        Threat::OpenFour,
-        Threat::FourOpenThree,
-        Threat::DoubleOpenThree,
-    ] {
-        if threat == Threat::DoubleOpenThree && !parameters.double_three_forces {
-            continue;
-        }
+    for threat in [Threat::OpenFour, Threat::FourOpenThree] {
         for point in pos.threat_set(attacker, threat).iter() {
             set.insert(point);
             let info = pos.point(point);
-            if threat == Threat::OpenFour && parameters.line_defence && !rule.is_caro() {
-                let mut on_a_line = false;
-                for direction in 0..4 {
-                    if info.line(attacker, direction) == Pattern::OpenFour {
-                        open_four_defences(pos, point, direction, attacker, set);
-                        on_a_line = true;
-                    }
-                }
-                if on_a_line {
-                    continue;
-                }
-            }
             for direction in 0..4 {
                 let line = info.line(attacker, direction);
                 if line < Pattern::Three {
@@ -1264,53 +955,6 @@ fn defence_points(
                     }
                 }
             }
-        }
-    }
-}
-
-/// Adds the points besides `point` (which the caller adds) that may stop the open four `attacker`
-/// makes at `point` along `direction`. After `point` the four has two fives, at its two ends (the
-/// first cells past the attacker's stones on each side), so a defence must take `point` or an
-/// end. When an end makes an open four on this line too (`..XXX..` read from either inner point),
-/// the defences against both open fours are the two inner points only: the outer end of one four
-/// is no end of the other. Otherwise (`.X.XX.`, `O.XXX..`: one open four point) `point` and both
-/// ends. An end that may be forbidden to black counts as no open four point, so both ends are
-/// kept.
-///
-/// ```text
-///   . a b X X X c d .     b and c make open fours: defences b, c (a and d leave one)
-///   . a X g X X d .       g makes the only open four: defences g, a, d
-/// ```
-fn open_four_defences(
-    pos: &PatternBoard,
-    point: Point,
-    direction: usize,
-    attacker: Color,
-    set: &mut PointSet,
-) {
-    let board = pos.board();
-    let end = |sign: i32| -> Option<Point> {
-        for step in 1..=5 {
-            let q = point.offset(direction, sign * step, board.width(), board.height())?;
-            match board.stone(q) {
-                Some(color) if color == attacker => continue,
-                None => return Some(q),
-                Some(_) => return None,
-            }
-        }
-        None
-    };
-    let makes_open_four = |q: Point| {
-        let info = pos.point(q);
-        info.line(attacker, direction) == Pattern::OpenFour
-            && info.threat(attacker) != Threat::Forbidden
-    };
-    let ends: SmallVec<[Point; 2]> = [end(-1), end(1)].into_iter().flatten().collect();
-    if let Some(&other) = ends.iter().find(|&&q| makes_open_four(q)) {
-        set.insert(other);
-    } else {
-        for q in ends {
-            set.insert(q);
         }
     }
 }
@@ -1380,7 +1024,7 @@ mod tests {
     }
 
     #[test]
-    fn the_first_quiescence_four_may_be_held_near_the_last_own_move() {
+    fn the_quiescence_fours_after_the_first_lie_in_line_with_the_previous_one() {
         // Black has two open threes: c3 d3 e3 far away, k11 l11 m11 just made (m11 last);
         // white's stones sit on the edges. Black to move.
         let mut board = Board::square(15).unwrap();
@@ -1390,97 +1034,26 @@ mod tests {
         for name in all {
             assert!(pos.threat(point(name), Color::Black).is_four(), "{name}");
         }
-        let mut parameters = SearchParameters::default();
-        // By default, every four.
-        assert!(!parameters.quiescence_near);
-        assert_eq!(names(&quiescence_fours(&pos, 0, &parameters)), all);
-        // With the rule, the first four near m11 only.
-        parameters.quiescence_near = true;
+        // The first four: any.
+        assert_eq!(names(&quiescence_fours(&pos, 0)), all);
+        // Later fours: in line with the previous own four.
         let near_m11 = ["i11", "j11", "n11", "o11"];
-        assert_eq!(names(&quiescence_fours(&pos, 0, &parameters)), near_m11);
-        parameters.quiescence_near = false;
-        // Later fours: in line with the previous own four, with or without the rule.
-        assert_eq!(names(&quiescence_fours(&pos, 2, &parameters)), near_m11);
+        assert_eq!(names(&quiescence_fours(&pos, 2)), near_m11);
     }
 
     #[test]
-    fn an_open_three_is_defended_on_its_line() {
+    fn an_open_three_is_answered_by_every_point_of_its_line_that_makes_a_three() {
         // Black's open three d8 e8 f8, white (to move) has two lone stones in the corners.
         let mut board = Board::square(15).unwrap();
         crate::notation::play_moves(&mut board, "d8a1e8o1f8").unwrap();
         let pos = PatternBoard::new(&board, Rule::Freestyle);
-        let mut parameters = SearchParameters::default();
         let mut set = PointSet::new();
-        defence_points(&pos, Color::Black, Rule::Freestyle, &parameters, &mut set);
-        // Every point of the line that makes a three or better for black: b8 and h8 among
-        // them, though c8 or g8 still makes an open four after them.
+        defence_points(&pos, Color::Black, Rule::Freestyle, &mut set);
+        // b8 and h8 among them, though c8 or g8 still makes an open four after them.
         let broad = names(&set.iter().collect::<Vec<_>>());
         for name in ["b8", "c8", "g8", "h8"] {
             assert!(broad.contains(&name.to_string()), "{name} in {broad:?}");
         }
-        parameters.line_defence = true;
-        let mut set = PointSet::new();
-        defence_points(&pos, Color::Black, Rule::Freestyle, &parameters, &mut set);
-        assert_eq!(names(&set.iter().collect::<Vec<_>>()), ["c8", "g8"]);
-        // A split three has one open four point (f8): it and the two ends.
-        let mut board = Board::square(15).unwrap();
-        crate::notation::play_moves(&mut board, "d8a1e8o1g8").unwrap();
-        let pos = PatternBoard::new(&board, Rule::Freestyle);
-        let mut set = PointSet::new();
-        defence_points(&pos, Color::Black, Rule::Freestyle, &parameters, &mut set);
-        assert_eq!(names(&set.iter().collect::<Vec<_>>()), ["c8", "f8", "h8"]);
-    }
-
-    #[test]
-    fn line_defences_hold_every_move_that_stops_the_open_fours() {
-        // Random positions where the side that just moved has an open four point: every point
-        // after which it has none left (tried on the board) must be among the moves offered,
-        // unless it is a four of our own (offered anyway).
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand::rngs::StdRng::seed_from_u64(23);
-        let parameters = SearchParameters {
-            line_defence: true,
-            ..SearchParameters::default()
-        };
-        let mut checked = 0;
-        for round in 0..3000 {
-            let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju][round % 3];
-            let mut board = Board::square(15).unwrap();
-            for _ in 0..rng.gen_range(8..30) {
-                let point = Point::new(rng.gen_range(3..12), rng.gen_range(3..12));
-                if board.is_empty(point) {
-                    board.play_unchecked(point);
-                }
-            }
-            let mut pos = PatternBoard::new(&board, rule);
-            let us = pos.side_to_move();
-            let them = us.opponent();
-            if pos.threat_count(us, Threat::Five) > 0
-                || pos.threat_count(them, Threat::Five) > 0
-                || pos.threat_count(them, Threat::OpenFour) == 0
-            {
-                continue;
-            }
-            let mut offered = PointList::new();
-            generate_moves(&pos, rule, &parameters, &mut offered);
-            let empty: Vec<Point> = pos.board().empty_points().collect();
-            for point in empty {
-                if pos.threat(point, us) >= Threat::Four {
-                    continue;
-                }
-                pos.play(point);
-                let stops = pos.threat_count(them, Threat::OpenFour) == 0;
-                pos.undo();
-                assert!(
-                    !stops || offered.contains(&point),
-                    "{rule:?} {}: {} stops the open fours but is not offered",
-                    crate::notation::format_move_list(pos.board().history()),
-                    point_name(point)
-                );
-            }
-            checked += 1;
-        }
-        assert!(checked > 100, "only {checked} positions with an open three");
     }
 
     #[test]
@@ -1520,16 +1093,5 @@ mod tests {
         );
         // Inside the window: done.
         assert_eq!(aspiration_step(130, 100, 160, 60), AspirationStep::Done);
-    }
-
-    #[test]
-    fn near_means_the_five_by_five_square_or_a_line_within_four() {
-        let centre = point("h8");
-        for name in ["f6", "j10", "g10", "h4", "l12", "d8"] {
-            assert!(near(centre, point(name)), "{name}");
-        }
-        for name in ["e7", "h3", "m8", "k12", "j5"] {
-            assert!(!near(centre, point(name)), "{name}");
-        }
     }
 }
