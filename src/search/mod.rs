@@ -6,6 +6,7 @@
 //! that `START` stays cheap), configured with [`Engine::set_hash_bytes`] and
 //! [`Engine::set_threads`], and asked with [`Engine::think`].
 
+mod movegen;
 pub mod params;
 mod root;
 pub mod solver;
@@ -17,9 +18,10 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Board, Point};
 use crate::pattern::{self, PatternBoard, Threat};
-use crate::rules::{self, Rule};
+use crate::rules::Rule;
 use crate::timeman::IterationStability;
 
+pub use movegen::{quick_move, root_moves};
 use root::{CheckVerdict, RootVerdict};
 pub use tt::{Bound, TranspositionTable};
 use worker::{AfterIteration, RootMove, Shared, Worker};
@@ -459,70 +461,6 @@ impl FinalCheck<'_> {
         }
         best.clone()
     }
-}
-
-/// A legal move found without searching: our five, else the block of the opponent's five,
-/// else the best-ordered legal candidate, else any legal point, else any empty point. `None`
-/// only on a full board.
-pub fn quick_move(pos: &PatternBoard, rule: Rule) -> Option<Point> {
-    let board = pos.board();
-    let us = board.side_to_move();
-    let them = us.opponent();
-    if let Some(five) = pos.threat_set(us, Threat::Five).first() {
-        return Some(five);
-    }
-    if let Some(block) = pos
-        .threat_set(them, Threat::Five)
-        .iter()
-        .find(|&p| rules::is_legal(board, p, rule))
-    {
-        return Some(block);
-    }
-    if let Some(&best) = root_moves(pos, rule).first() {
-        return Some(best);
-    }
-    board
-        .empty_points()
-        .find(|&p| rules::is_legal(board, p, rule))
-        .or_else(|| board.empty_points().next())
-}
-
-/// The legal root moves worth searching, best-ordered first: a five alone if we have one; the
-/// legal blocks of the opponent's fives if it has any (when none is legal we have lost, and
-/// every legal candidate is listed); otherwise the threat-aware candidates.
-pub fn root_moves(pos: &PatternBoard, rule: Rule) -> Vec<Point> {
-    let board = pos.board();
-    let us = board.side_to_move();
-    let them = us.opponent();
-    let legal = |p: Point| rules::is_legal(board, p, rule);
-    if let Some(five) = pos.threat_set(us, Threat::Five).first() {
-        return vec![five];
-    }
-    let blocks: Vec<Point> = pos
-        .threat_set(them, Threat::Five)
-        .iter()
-        .filter(|&p| legal(p))
-        .collect();
-    if !blocks.is_empty() {
-        return blocks;
-    }
-    let mut points = worker::PointList::new();
-    worker::generate_moves(pos, rule, &mut points);
-    let mut scored: Vec<(i32, Point)> = points
-        .into_iter()
-        .filter(|&p| legal(p))
-        .map(|p| (pos.move_score(p), p))
-        .collect();
-    if scored.is_empty() {
-        scored = board
-            .empty_points()
-            .filter(|&p| legal(p))
-            .map(|p| (0, p))
-            .collect();
-    }
-    // Highest score first; ties by point index, so the order is deterministic.
-    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    scored.into_iter().map(|(_, p)| p).collect()
 }
 
 #[cfg(test)]

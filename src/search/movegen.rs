@@ -1,0 +1,286 @@
+//! Move generation: which points the search tries. At the root, [`root_moves`] (legal,
+//! best-ordered) and [`quick_move`] (a legal move without searching); inside the tree,
+//! [`generate_moves`] (threat-aware: against a threat to win at once only the defences and our
+//! own fours, else the candidate points near stones) and [`quiescence_fours`].
+
+use smallvec::SmallVec;
+
+use crate::board::{Color, Point};
+use crate::pattern::{Pattern, PatternBoard, PointSet, Threat};
+use crate::rules::{self, Rule};
+
+/// A legal move found without searching: our five, else the block of the opponent's five,
+/// else the best-ordered legal candidate, else any legal point, else any empty point. `None`
+/// only on a full board.
+pub fn quick_move(pos: &PatternBoard, rule: Rule) -> Option<Point> {
+    let board = pos.board();
+    let us = board.side_to_move();
+    let them = us.opponent();
+    if let Some(five) = pos.threat_set(us, Threat::Five).first() {
+        return Some(five);
+    }
+    if let Some(block) = pos
+        .threat_set(them, Threat::Five)
+        .iter()
+        .find(|&p| rules::is_legal(board, p, rule))
+    {
+        return Some(block);
+    }
+    if let Some(&best) = root_moves(pos, rule).first() {
+        return Some(best);
+    }
+    board
+        .empty_points()
+        .find(|&p| rules::is_legal(board, p, rule))
+        .or_else(|| board.empty_points().next())
+}
+
+/// The legal root moves worth searching, best-ordered first: a five alone if we have one; the
+/// legal blocks of the opponent's fives if it has any (when none is legal we have lost, and
+/// every legal candidate is listed); otherwise the threat-aware candidates.
+pub fn root_moves(pos: &PatternBoard, rule: Rule) -> Vec<Point> {
+    let board = pos.board();
+    let us = board.side_to_move();
+    let them = us.opponent();
+    let legal = |p: Point| rules::is_legal(board, p, rule);
+    if let Some(five) = pos.threat_set(us, Threat::Five).first() {
+        return vec![five];
+    }
+    let blocks: Vec<Point> = pos
+        .threat_set(them, Threat::Five)
+        .iter()
+        .filter(|&p| legal(p))
+        .collect();
+    if !blocks.is_empty() {
+        return blocks;
+    }
+    let mut points = PointList::new();
+    generate_moves(pos, rule, &mut points);
+    let mut scored: Vec<(i32, Point)> = points
+        .into_iter()
+        .filter(|&p| legal(p))
+        .map(|p| (pos.move_score(p), p))
+        .collect();
+    if scored.is_empty() {
+        scored = board
+            .empty_points()
+            .filter(|&p| legal(p))
+            .map(|p| (0, p))
+            .collect();
+    }
+    // Highest score first; ties by point index, so the order is deterministic.
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    scored.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Whether `a` and `b` share a line and are at most four cells apart along it.
+#[inline]
+fn aligned(a: Point, b: Point) -> bool {
+    let dx = (a.x() as i32 - b.x() as i32).abs();
+    let dy = (a.y() as i32 - b.y() as i32).abs();
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4
+}
+
+/// The fours the quiescence search tries for the side to move, `qply` plies into it (the
+/// forced blocks count as plies): each after the first in line with the side's previous four
+/// ([`aligned`]: a four elsewhere could have been played first, so the sequences it starts
+/// are found there). Holding the first four near the side's own last move as well (as Rapfi
+/// does) cut the nodes of four-rich positions by a third and scored level in matches: not
+/// kept (`docs/strength.md`).
+pub fn quiescence_fours(pos: &PatternBoard, qply: i32) -> SmallVec<[Point; 16]> {
+    let us = pos.side_to_move();
+    let history = pos.board().history();
+    let own_last = history.len().checked_sub(2).map(|index| history[index]);
+    let mut fours = SmallVec::new();
+    for threat in [
+        Threat::OpenFour,
+        Threat::FourOpenThree,
+        Threat::FourPlus,
+        Threat::Four,
+    ] {
+        for point in pos.threat_set(us, threat).iter() {
+            let allowed = match own_last {
+                Some(last) if qply >= 2 => aligned(last, point),
+                _ => true,
+            };
+            if allowed {
+                fours.push(point);
+            }
+        }
+    }
+    fours
+}
+
+pub use crate::pattern::PointList;
+
+/// The moves worth trying for the side to move (legality under renju not yet checked): when
+/// the opponent threatens to win at once (an open three or a four-three point, see
+/// [`forcing_threats`]), only the points that may spoil those threats and our own fours;
+/// otherwise the empty points near stones (the centre on an empty board).
+pub fn generate_moves(pos: &PatternBoard, rule: Rule, points: &mut PointList) {
+    let us = pos.side_to_move();
+    let them = us.opponent();
+    if forcing_threats(pos, them) > 0 {
+        let mut set = PointSet::new();
+        defence_points(pos, them, rule, &mut set);
+        for threat in [
+            Threat::Four,
+            Threat::FourPlus,
+            Threat::FourOpenThree,
+            Threat::OpenFour,
+        ] {
+            set.union_with(pos.threat_set(us, threat));
+        }
+        points.extend(set.iter());
+    } else {
+        points.extend(pos.candidates().iter());
+        if points.is_empty() {
+            // An empty board (or only blocked points): the empty point nearest the centre.
+            let board = pos.board();
+            let (cx, cy) = (board.width() as i64 / 2, board.height() as i64 / 2);
+            if let Some(point) = board.empty_points().min_by_key(|p| {
+                let (dx, dy) = ((p.x() as i64 - cx).abs(), (p.y() as i64 - cy).abs());
+                dx.max(dy) * 64 + dx + dy
+            }) {
+                points.push(point);
+            }
+        }
+    }
+}
+
+/// Number of points where `color` threatens a win that must be answered now: an open four
+/// (an open three on the board) or a four-three. A double open three is not counted: the
+/// defender may answer it with a four or a three of its own, and forcing a defence against it
+/// did not win its matches (`docs/strength.md`).
+#[inline]
+pub fn forcing_threats(pos: &PatternBoard, color: Color) -> usize {
+    pos.threat_count(color, Threat::OpenFour) + pos.threat_count(color, Threat::FourOpenThree)
+}
+
+/// Points that may spoil the forcing threats of `attacker`: each threat point, and along every
+/// line that makes it (a three or better there), the empty points within reach where the
+/// attacker would make a three or better too: taking one of them breaks that line. Against a
+/// four-three, also the points that make the four's forced block a four of the defender's own
+/// ([`counter_four_points`]).
+fn defence_points(pos: &PatternBoard, attacker: Color, rule: Rule, set: &mut PointSet) {
+    let reach = if rule.is_caro() { 5 } else { 4 };
+    for threat in [Threat::OpenFour, Threat::FourOpenThree] {
+        for point in pos.threat_set(attacker, threat).iter() {
+            set.insert(point);
+            let info = pos.point(point);
+            for direction in 0..4 {
+                let line = info.line(attacker, direction);
+                if line < Pattern::Three {
+                    continue;
+                }
+                for q in three_points_along(pos, point, direction, attacker, reach) {
+                    set.insert(q);
+                    if threat == Threat::FourOpenThree
+                        && line >= Pattern::Four
+                        && pos.point(q).line(attacker, direction) >= Pattern::Four
+                    {
+                        counter_four_points(pos, q, attacker.opponent(), reach, set);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The empty points within `reach` of `from` along `direction` where `color` would make a
+/// three or better on that line.
+fn three_points_along(
+    pos: &PatternBoard,
+    from: Point,
+    direction: usize,
+    color: Color,
+    reach: i32,
+) -> impl Iterator<Item = Point> + '_ {
+    let board = pos.board();
+    (1..=reach)
+        .flat_map(move |step| [-step, step])
+        .filter_map(move |offset| from.offset(direction, offset, board.width(), board.height()))
+        .filter(move |&q| {
+            board.is_empty(q) && pos.point(q).line(color, direction) >= Pattern::Three
+        })
+}
+
+/// Points where `defender` prepares a four through `block`, a point where the attacker's
+/// coming four will have to be blocked. Against a four-three the defender may play so that the
+/// forced block makes a four of its own (often an open one), and the attacker loses the tempo
+/// its three needed:
+///
+/// ```text
+///   row 8:     . b p X X X O      p: the attacker's four-three point, b: the forced block
+///   diagonal:  b q O O .          q: the defender's answer; after it, b makes O O O O
+/// ```
+///
+/// Taken: the empty points on a line through `block` where the defender makes a three or
+/// better, when `block` would make one on that line too (the two then share the defender's
+/// stones there, so that after the first the second makes a four).
+fn counter_four_points(
+    pos: &PatternBoard,
+    block: Point,
+    defender: Color,
+    reach: i32,
+    set: &mut PointSet,
+) {
+    let block_info = pos.point(block);
+    for direction in 0..4 {
+        if block_info.line(defender, direction) >= Pattern::Three {
+            for q in three_points_along(pos, block, direction, defender, reach) {
+                set.insert(q);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::notation::{parse_point, point_name};
+
+    fn point(name: &str) -> Point {
+        parse_point(name, 15, 15).unwrap()
+    }
+
+    fn names(points: &[Point]) -> Vec<String> {
+        let mut names: Vec<String> = points.iter().map(|&p| point_name(p)).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn the_quiescence_fours_after_the_first_lie_in_line_with_the_previous_one() {
+        // Black has two open threes: c3 d3 e3 far away, k11 l11 m11 just made (m11 last);
+        // white's stones sit on the edges. Black to move.
+        let mut board = Board::square(15).unwrap();
+        crate::notation::play_moves(&mut board, "c3o1d3o3e3o5k11a15l11a13m11a11").unwrap();
+        let pos = PatternBoard::new(&board, Rule::Freestyle);
+        let all = ["a3", "b3", "f3", "g3", "i11", "j11", "n11", "o11"];
+        for name in all {
+            assert!(pos.threat(point(name), Color::Black).is_four(), "{name}");
+        }
+        // The first four: any.
+        assert_eq!(names(&quiescence_fours(&pos, 0)), all);
+        // Later fours: in line with the previous own four.
+        let near_m11 = ["i11", "j11", "n11", "o11"];
+        assert_eq!(names(&quiescence_fours(&pos, 2)), near_m11);
+    }
+
+    #[test]
+    fn an_open_three_is_answered_by_every_point_of_its_line_that_makes_a_three() {
+        // Black's open three d8 e8 f8, white (to move) has two lone stones in the corners.
+        let mut board = Board::square(15).unwrap();
+        crate::notation::play_moves(&mut board, "d8a1e8o1f8").unwrap();
+        let pos = PatternBoard::new(&board, Rule::Freestyle);
+        let mut set = PointSet::new();
+        defence_points(&pos, Color::Black, Rule::Freestyle, &mut set);
+        // b8 and h8 among them, though c8 or g8 still makes an open four after them.
+        let broad = names(&set.iter().collect::<Vec<_>>());
+        for name in ["b8", "c8", "g8", "h8"] {
+            assert!(broad.contains(&name.to_string()), "{name} in {broad:?}");
+        }
+    }
+}
