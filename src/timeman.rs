@@ -16,6 +16,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::search::Limits;
+
 /// A monotonic clock: time since some fixed origin.
 pub trait Clock: Send + Sync {
     /// Time elapsed since the clock's origin. Never goes backwards.
@@ -109,51 +111,6 @@ pub const PER_MOVE_OVERHEAD: Duration = Duration::from_millis(8);
 /// The game time keeps [`PER_MOVE_OVERHEAD`] for at most this many moves to come.
 pub const MAX_RESERVED_MOVES: u64 = 60;
 
-/// How the soft limit stretches with what the iterations say: more time while the best move
-/// keeps changing or the score falls (the search is finding trouble, and a move played now
-/// would be a guess). It never shrinks: with a turn limit alone, time saved is lost. The hard
-/// limit still caps everything.
-#[derive(Clone, Debug, Default)]
-pub struct IterationStability {
-    /// The previous iteration's best move (as a point index) and score.
-    previous: Option<(usize, i32)>,
-    /// Best-move changes, halved every iteration (recent changes weigh most).
-    changes: f64,
-    /// Score fall of the last iteration against the one before (0 when it rose).
-    drop: i32,
-}
-
-/// Score fall (in search units, about 200 a logit) that earns the largest stretch.
-const FULL_DROP: i32 = 120;
-/// Largest soft-limit scale.
-const MAX_SOFT_SCALE: f64 = 2.5;
-
-impl IterationStability {
-    /// Nothing known yet: scale 1.
-    pub fn new() -> IterationStability {
-        IterationStability::default()
-    }
-
-    /// Records a finished iteration's best move and score.
-    pub fn record(&mut self, best_move: usize, score: i32) {
-        self.changes /= 2.0;
-        if let Some((previous_move, previous_score)) = self.previous {
-            if previous_move != best_move {
-                self.changes += 1.0;
-            }
-            self.drop = (previous_score - score).max(0);
-        }
-        self.previous = Some((best_move, score));
-    }
-
-    /// The factor to apply to the soft limit now.
-    pub fn soft_scale(&self) -> f64 {
-        let unstable = 1.0 + 0.5 * self.changes.min(2.0);
-        let falling = 1.0 + self.drop.min(FULL_DROP) as f64 / FULL_DROP as f64;
-        (unstable * falling).min(MAX_SOFT_SCALE)
-    }
-}
-
 /// The manager's time settings, as the `INFO` commands gave them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TimeSettings {
@@ -207,6 +164,25 @@ impl Budget {
             soft: self.soft / parts * upto,
             hard: (self.hard / parts * upto).max(Duration::from_millis(1)),
             fast: self.fast,
+        }
+    }
+
+    /// The search limits of this budget for a search that starts `spent` after the budget's
+    /// command was read, bounded besides by `max_depth` and `max_nodes` (the `INFO` settings):
+    /// what is left of the budget, and at most [`FAST_MAX_DEPTH`] when the manager wants an
+    /// answer at once.
+    pub fn limits(self, spent: Duration, max_depth: Option<u32>, max_nodes: Option<u64>) -> Limits {
+        let budget = self.after(spent);
+        let max_depth = if budget.fast {
+            Some(max_depth.map_or(FAST_MAX_DEPTH, |d| d.min(FAST_MAX_DEPTH)))
+        } else {
+            max_depth
+        };
+        Limits {
+            max_depth,
+            max_nodes,
+            soft_time: Some(budget.soft),
+            hard_time: Some(budget.hard),
         }
     }
 
@@ -387,39 +363,6 @@ impl TimeManager {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn soft_limit_stretches_when_the_best_move_changes_or_the_score_falls() {
-        let mut calm = IterationStability::new();
-        assert_eq!(calm.soft_scale(), 1.0);
-        for _ in 0..3 {
-            calm.record(10, 50);
-        }
-        assert_eq!(calm.soft_scale(), 1.0);
-        calm.record(10, 55);
-        assert_eq!(calm.soft_scale(), 1.0);
-
-        let mut changing = calm.clone();
-        changing.record(11, 55);
-        assert!(changing.soft_scale() > 1.4, "{}", changing.soft_scale());
-        changing.record(12, 55);
-        let twice = changing.soft_scale();
-        assert!(twice > 1.7, "{twice}");
-        // Calm again: the stretch fades.
-        changing.record(12, 55);
-        changing.record(12, 55);
-        assert!(changing.soft_scale() < twice);
-
-        let mut falling = calm.clone();
-        falling.record(10, -100);
-        assert!(falling.soft_scale() >= 2.0, "{}", falling.soft_scale());
-
-        let mut worst = IterationStability::new();
-        for (index, score) in [(1, 500), (2, 300), (3, 100), (4, -100)] {
-            worst.record(index, score);
-        }
-        assert!(worst.soft_scale() <= MAX_SOFT_SCALE);
-    }
 
     #[test]
     fn fake_clock_moves_only_when_told() {

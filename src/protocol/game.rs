@@ -14,7 +14,7 @@ use crate::board::{Board, Color, Point, MAX_SIZE, MIN_SIZE};
 use crate::notation::PointName;
 use crate::rules::{self, Rule};
 use crate::search::{Engine, Limits, SearchInfo, SearchResult, WIN, WIN_THRESHOLD};
-use crate::timeman::{self, Budget, Clock, GameProgress, TimeManager, FAST_MAX_DEPTH};
+use crate::timeman::{self, Budget, Clock, GameProgress, TimeManager};
 
 use super::command::{BoardEntry, Command, Coord, ErrorKind, InfoSetting, ParseError, StoneOwner};
 use super::reply::{Reply, ReplyWriter, ABOUT};
@@ -565,17 +565,7 @@ impl Session {
     /// Search limits for a search that may use `budget`, of which `spent` is gone already.
     fn limits(&self, budget: Budget, received: Duration) -> Limits {
         let spent = self.clock.now().saturating_sub(received);
-        let budget = budget.after(spent);
-        let mut max_depth = self.settings.max_depth;
-        if budget.fast {
-            max_depth = Some(max_depth.map_or(FAST_MAX_DEPTH, |d| d.min(FAST_MAX_DEPTH)));
-        }
-        Limits {
-            max_depth,
-            max_nodes: self.settings.max_nodes,
-            soft_time: Some(budget.soft),
-            hard_time: Some(budget.hard),
-        }
+        budget.limits(spent, self.settings.max_depth, self.settings.max_nodes)
     }
 
     /// Runs one search on `board`. With `report`, progress goes out as `MESSAGE` lines, at most

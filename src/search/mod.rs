@@ -1,46 +1,44 @@
-//! Search: from a position, the rule and limits, find the move to play. Owns iterative
-//! deepening, the transposition table, move picking, the forced-win solvers and the time
-//! budget's use inside the tree. Knows nothing of protocol text.
+//! Search: from a position, the rule and limits, find the move to play. Knows nothing of
+//! protocol text.
 //!
 //! The public face is [`Engine`]: made cheaply (tables are allocated on the first search, so
 //! that `START` stays cheap), configured with [`Engine::set_hash_bytes`] and
-//! [`Engine::set_threads`], and asked with [`Engine::think`].
+//! [`Engine::set_threads`], and asked with [`Engine::think`], which runs in three steps: prepare
+//! the root, run the threads, choose the move. The files:
+//! - `movegen.rs`: which moves are tried, at the root and in the tree;
+//! - `worker.rs`: one search thread (iterative deepening, PVS, quiescence);
+//! - `tt.rs`: the transposition table shared by the threads;
+//! - [`params`]: the tunable constants of the search, in one table;
+//! - [`time`]: every decision about time during a search ([`time::SearchTimer`]);
+//! - `root.rs`: the forced-win steps around the tree (root solvers, best-move checks);
+//! - [`solver`]: the VCF/VCT solvers those steps use.
 
 mod movegen;
 pub mod params;
 mod root;
 pub mod solver;
+pub mod time;
 mod tt;
 mod worker;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 use crate::board::{Board, Point};
 use crate::pattern::{self, PatternBoard, Threat};
 use crate::rules::Rule;
-use crate::timeman::IterationStability;
+use crate::timeman::RealClock;
 
 pub use movegen::{quick_move, root_moves};
-use root::{CheckVerdict, RootVerdict};
+use root::{BestMoveChecks, RootVerdict, BEST_MOVE_CHECK_DEPTH};
+use time::SearchTimer;
 pub use tt::{Bound, TranspositionTable};
 use worker::{AfterIteration, RootMove, Shared, Worker};
 
 /// A score in centi-stones from the side to move's point of view; `WIN - ply` for a win found
 /// `ply` plies from the root.
 pub type Score = i32;
-
-/// Shallowest iteration whose best move is checked against the opponent's forced wins (see
-/// [`root::opponent_wins_after`]): earlier best moves change too often to be worth it.
-const BEST_MOVE_CHECK_DEPTH: i32 = 6;
-/// Share of a timed search's hard limit kept out of the tree search, in percent, for the final
-/// check: an iteration cut short at the hard limit may have found a new best move that was
-/// never checked (about one move in twenty), or the re-search after a rejected move may not
-/// have finished, and such a move is checked then.
-const FINAL_CHECK_RESERVE_PERCENT: u32 = 5;
-/// How many root moves the final check tries, best first, before it gives up and plays the
-/// search's best move.
-const FINAL_CHECK_CANDIDATES: usize = 4;
 
 /// The score of a won position at the root.
 pub const WIN: Score = 30_000;
@@ -88,6 +86,41 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Principal variation, best move first.
     pub pv: Vec<Point>,
+}
+
+impl SearchResult {
+    /// No move: the board is full.
+    fn no_move() -> SearchResult {
+        SearchResult {
+            best_move: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        }
+    }
+
+    /// An answer found without a tree search: the line `pv` (its first move played) with `score`.
+    fn answer(score: Score, pv: Vec<Point>) -> SearchResult {
+        SearchResult {
+            best_move: pv.first().copied(),
+            score,
+            depth: 1,
+            nodes: 1,
+            pv,
+        }
+    }
+
+    /// The progress report of this result, `elapsed` into the search.
+    fn info(&self, elapsed: Duration) -> SearchInfo {
+        SearchInfo {
+            depth: self.depth,
+            score: self.score,
+            nodes: self.nodes,
+            elapsed,
+            pv: self.pv.clone(),
+        }
+    }
 }
 
 /// The search engine with its tables and settings.
@@ -164,10 +197,11 @@ impl Engine {
     /// Searches `board` (side to move = `board.side_to_move()`) under `rule` within `limits`,
     /// stopping early when `stop` becomes true. `on_info` is called after each iteration.
     ///
-    /// Before searching, a fallback move is chosen at once (own five, else the block of the
-    /// opponent's five, else the best-ordered candidate), so that even a zero time budget
-    /// gets a legal move. A position with a single sensible move (a five, a forced block) is
-    /// answered without a search.
+    /// Three steps: [`Engine::prepare_root`] (a legal fallback move at once, so that even a zero
+    /// time budget gets one; positions with a single sensible move and forced wins answered
+    /// without a tree search), [`Engine::run_threads`] (the tree search), and [`choose_move`]
+    /// (the final check of the move the search settled on). Every decision about time is taken by
+    /// a [`SearchTimer`].
     pub fn think(
         &mut self,
         board: &Board,
@@ -176,133 +210,88 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let start = Instant::now();
+        let timer = SearchTimer::new(limits, self.root_solver, Arc::new(RealClock::new()));
         pattern::warm_up(rule);
         let pos = PatternBoard::new(board, rule);
-        let us = board.side_to_move();
-        let Some(fallback) = quick_move(&pos, rule) else {
-            return SearchResult {
-                best_move: None,
-                score: 0,
-                depth: 0,
-                nodes: 0,
-                pv: Vec::new(),
-            };
-        };
-        let immediate = |point: Point, score: Score, on_info: &mut dyn FnMut(&SearchInfo)| {
-            on_info(&SearchInfo {
-                depth: 1,
-                score,
-                nodes: 1,
-                elapsed: start.elapsed(),
-                pv: vec![point],
-            });
-            SearchResult {
-                best_move: Some(point),
-                score,
-                depth: 1,
-                nodes: 1,
-                pv: vec![point],
+        match self.prepare_root(&pos, rule, &timer, stop) {
+            RootStep::NoMove => SearchResult::no_move(),
+            RootStep::Answer(result) => {
+                on_info(&result.info(timer.elapsed()));
+                result
             }
-        };
-        if pos.threat_count(us, Threat::Five) > 0 {
-            return immediate(fallback, WIN - 1, on_info);
+            RootStep::Search { moves, fallback } => {
+                let tree = self.run_threads(&pos, rule, &moves, &timer, stop, on_info);
+                choose_move(tree, fallback)
+            }
         }
-        let mut root_points = root_moves(&pos, rule);
-        if root_points.len() <= 1 {
-            let point = root_points.first().copied().unwrap_or(fallback);
-            return immediate(point, 0, on_info);
+    }
+
+    /// The first step of [`Engine::think`]: what to do at the root before any tree search.
+    fn prepare_root(
+        &self,
+        pos: &PatternBoard,
+        rule: Rule,
+        timer: &SearchTimer,
+        stop: &AtomicBool,
+    ) -> RootStep {
+        let Some(fallback) = quick_move(pos, rule) else {
+            return RootStep::NoMove;
+        };
+        if pos.threat_count(pos.side_to_move(), Threat::Five) > 0 {
+            return RootStep::Answer(SearchResult::answer(WIN - 1, vec![fallback]));
+        }
+        let mut moves = root_moves(pos, rule);
+        if moves.len() <= 1 {
+            let point = moves.first().copied().unwrap_or(fallback);
+            return RootStep::Answer(SearchResult::answer(0, vec![point]));
         }
         if self.root_solver {
-            match root::solve_root(
-                board,
-                rule,
-                &root_points,
-                limits,
-                params::root_solver_percent().clamp(1, 100) as u32,
-                start,
-                stop,
-            ) {
-                RootVerdict::Win(point, score, line) => {
-                    on_info(&SearchInfo {
-                        depth: 1,
-                        score,
-                        nodes: 1,
-                        elapsed: start.elapsed(),
-                        pv: line.clone(),
-                    });
-                    return SearchResult {
-                        best_move: Some(point),
-                        score,
-                        depth: 1,
-                        nodes: 1,
-                        pv: line,
-                    };
+            match root::solve_root(pos.board(), rule, &moves, timer, stop) {
+                RootVerdict::Win(_, score, line) => {
+                    return RootStep::Answer(SearchResult::answer(score, line));
                 }
                 RootVerdict::Defend(defences) => {
                     log::debug!(
                         "root: {} of {} moves stop the opponent's forced win",
                         defences.len(),
-                        root_points.len()
+                        moves.len()
                     );
-                    root_points = defences;
-                    if root_points.len() == 1 {
-                        return immediate(root_points[0], 0, on_info);
+                    if defences.len() == 1 {
+                        return RootStep::Answer(SearchResult::answer(0, defences));
                     }
+                    moves = defences;
                 }
                 RootVerdict::Nothing => {}
             }
         }
+        RootStep::Search { moves, fallback }
+    }
 
+    /// The second step of [`Engine::think`]: the tree search of `moves` on every thread (lazy
+    /// SMP), the main thread reporting each iteration and checking its best move.
+    fn run_threads<'a>(
+        &mut self,
+        pos: &'a PatternBoard,
+        rule: Rule,
+        moves: &[Point],
+        timer: &'a SearchTimer,
+        stop: &'a AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> TreeOutcome<'a> {
         let threads = self.threads;
-        let max_depth = limits.max_depth.map_or(worker::MAX_DEPTH, |d| {
+        let max_depth = timer.limits().max_depth.map_or(worker::MAX_DEPTH, |d| {
             (d as i32).clamp(1, worker::MAX_DEPTH)
         });
-        let check_percent = if self.root_solver {
-            params::best_move_check_percent().clamp(0, 100) as u32
-        } else {
-            0
-        };
         let table = self.table();
         table.new_search();
         let table: &TranspositionTable = table;
-        let mut tree_limits = limits.clone();
-        if check_percent > 0 {
-            if let Some(hard) = limits.hard_time {
-                let tree_hard = hard * (100 - FINAL_CHECK_RESERVE_PERCENT) / 100;
-                tree_limits.hard_time = Some(tree_hard);
-                tree_limits.soft_time = limits.soft_time.map(|soft| soft.min(tree_hard));
-            }
-        }
-        let shared = Shared {
-            stop,
-            done: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            start,
-            limits: tree_limits,
-            threads,
-            rule,
-        };
-        let root_list: Vec<RootMove> = root_points
-            .iter()
-            .map(|&point| RootMove {
-                point,
-                score: -WIN,
-                previous_score: -WIN,
-                pv: vec![point],
-            })
-            .collect();
-        let mut last_info: Option<SearchInfo> = None;
-        let mut stability = IterationStability::new();
-        // Best moves checked against the opponent's forced wins: found safe (as far as the
-        // check could tell), and proven to lose.
-        let mut verified: Vec<Point> = Vec::new();
-        let mut rejected: Vec<Point> = Vec::new();
+        let shared = Shared::new(stop, timer, threads, rule);
+        let root_list: Vec<RootMove> = moves.iter().map(|&point| RootMove::new(point)).collect();
+        let mut checks = BestMoveChecks::new(pos.board(), rule, timer, stop);
+        let mut last_score = None;
         let (ranked, completed_depth, main_nodes) = std::thread::scope(|scope| {
             for index in 1..threads {
-                let pos = pos.clone();
-                let root_list = root_list.clone();
-                let shared = &shared;
+                let (pos, root_list, shared) = (pos.clone(), root_list.clone(), &shared);
                 scope.spawn(move || {
                     let mut helper = Worker::new(pos, table, shared, index, root_list);
                     helper.iterate(max_depth, &mut |_, _, _| AfterIteration::Continue);
@@ -310,214 +299,92 @@ impl Engine {
             }
             let mut main = Worker::new(pos.clone(), table, &shared, 0, root_list);
             main.iterate(max_depth, &mut |worker, depth, score| {
-                let info = SearchInfo {
+                on_info(&SearchInfo {
                     depth: depth as u32,
                     score,
                     nodes: shared.nodes.load(Ordering::Relaxed),
-                    elapsed: shared.start.elapsed(),
+                    elapsed: timer.elapsed(),
                     pv: worker.root_moves[0].pv.clone(),
-                };
-                on_info(&info);
-                last_info = Some(info);
-                let best_point = worker.root_moves[0].point;
-                if check_percent > 0
-                    && depth >= BEST_MOVE_CHECK_DEPTH
-                    && score.abs() < WIN_THRESHOLD
-                    && worker.root_moves.len() > 1
-                    && !verified.contains(&best_point)
+                });
+                last_score = Some(score);
+                let best = worker.root_moves[0].point;
+                let alternatives = worker.root_moves.len() > 1;
+                let verdict = checks.after_iteration(best, depth, score, alternatives);
+                if verdict == AfterIteration::Continue && timer.iteration_done(best.index(), score)
                 {
-                    match root::opponent_wins_after(
-                        board,
-                        rule,
-                        best_point,
-                        &shared.limits,
-                        check_percent,
-                        start,
-                        stop,
-                    ) {
-                        CheckVerdict::OpponentWins => {
-                            log::debug!(
-                                "best move {best_point:?} rejected: the opponent wins after it"
-                            );
-                            rejected.push(best_point);
-                            return AfterIteration::Reject(best_point);
-                        }
-                        CheckVerdict::NoWinFound => verified.push(best_point),
-                        // No time left for it: the final check sees to it.
-                        CheckVerdict::NotRun => {}
-                    }
+                    shared.done.store(true, Ordering::Relaxed);
                 }
-                stability.record(best_point.index(), score);
-                if let Some(soft) = shared.limits.soft_time {
-                    if shared.start.elapsed() >= soft.mul_f64(stability.soft_scale()) {
-                        shared.done.store(true, Ordering::Relaxed);
-                    }
-                }
-                AfterIteration::Continue
+                verdict
             });
             shared.done.store(true, Ordering::Relaxed);
             (main.root_moves, main.completed_depth, main.nodes)
         });
-        let final_check = FinalCheck {
-            board,
-            rule,
-            limits,
-            check_percent,
-            start,
-            stop,
-        };
-        let best = if completed_depth >= BEST_MOVE_CHECK_DEPTH {
-            final_check.choose(&ranked, &verified, &rejected)
-        } else {
-            ranked[0].clone()
-        };
         let nodes = if threads == 1 {
             main_nodes
         } else {
             shared.nodes.load(Ordering::Relaxed)
         };
-        if completed_depth == 0 && best.score == -WIN {
-            // Not even one iteration: the fallback.
-            return SearchResult {
-                best_move: Some(fallback),
-                score: 0,
-                depth: 0,
-                nodes,
-                pv: vec![fallback],
-            };
-        }
-        let score = if best.score > -WIN - 1 {
-            best.score
-        } else {
-            last_info.as_ref().map_or(0, |info| info.score)
-        };
-        SearchResult {
-            best_move: Some(best.point),
-            score,
-            depth: completed_depth as u32,
+        TreeOutcome {
+            ranked,
+            completed_depth,
             nodes,
-            pv: best.pv,
+            last_score,
+            checks,
         }
     }
 }
 
-/// The final check of the move a search settled on (see [`FINAL_CHECK_RESERVE_PERCENT`]).
-struct FinalCheck<'a> {
-    board: &'a Board,
-    rule: Rule,
-    /// The search's own limits (the tree search stopped short of their hard limit).
-    limits: &'a Limits,
-    check_percent: u32,
-    start: Instant,
-    stop: &'a AtomicBool,
+/// What the first step of [`Engine::think`] decided.
+enum RootStep {
+    /// A full board: no move at all.
+    NoMove,
+    /// Answered without a tree search.
+    Answer(SearchResult),
+    /// These root moves, best-ordered, are searched; `fallback` is played if no iteration ends.
+    Search { moves: Vec<Point>, fallback: Point },
 }
 
-impl FinalCheck<'_> {
-    /// The move to play from the main worker's root moves, best first: the first that is not
-    /// known to lose. A move the iterations checked is taken as it is; one they did not is
-    /// checked now, and when the opponent is proven to win after it the next is tried, up to
-    /// [`FINAL_CHECK_CANDIDATES`]. When none of those can be shown safe (or there is no time
-    /// or no check), the search's best move stands.
-    fn choose(&self, ranked: &[RootMove], verified: &[Point], rejected: &[Point]) -> RootMove {
-        let best = &ranked[0];
-        if self.check_percent == 0
-            || best.score.abs() >= WIN_THRESHOLD
-            || verified.contains(&best.point)
-            || ranked.len() < 2
-        {
-            return best.clone();
-        }
-        let (nodes, deadline) =
-            root::final_check_budget(self.limits, self.check_percent, self.start);
-        for candidate in ranked
-            .iter()
-            .filter(|root_move| !rejected.contains(&root_move.point))
-            .take(FINAL_CHECK_CANDIDATES)
-        {
-            if verified.contains(&candidate.point) {
-                return candidate.clone();
-            }
-            if self.stop.load(Ordering::Relaxed) {
-                break;
-            }
-            // A deadline already passed comes back as `NotRun`.
-            match root::opponent_wins_within(
-                self.board,
-                self.rule,
-                candidate.point,
-                nodes,
-                deadline,
-                self.start,
-                self.stop,
-            ) {
-                CheckVerdict::OpponentWins => {}
-                CheckVerdict::NoWinFound => return candidate.clone(),
-                CheckVerdict::NotRun => break,
-            }
-            log::debug!(
-                "final check: {:?} rejected, the opponent wins after it",
-                candidate.point
-            );
-        }
-        best.clone()
-    }
+/// What the tree search of [`Engine::run_threads`] left.
+struct TreeOutcome<'a> {
+    /// The main worker's root moves, best first.
+    ranked: Vec<RootMove>,
+    /// Depth of the last finished iteration (0: none).
+    completed_depth: i32,
+    nodes: u64,
+    /// The last finished iteration's score.
+    last_score: Option<Score>,
+    /// The best moves the iterations checked, and the final check.
+    checks: BestMoveChecks<'a>,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::root::tests::open_three_against_black;
-    use super::*;
-
-    fn root_move(point: Point, score: Score) -> RootMove {
-        RootMove {
-            point,
-            score,
-            previous_score: score,
-            pv: vec![point],
-        }
-    }
-
-    /// Runs the final check on `ranked` (untimed, so with the fixed node budget).
-    fn choose(ranked: &[RootMove], verified: &[Point], rejected: &[Point], percent: u32) -> Point {
-        let board = open_three_against_black();
-        let stop = AtomicBool::new(false);
-        let limits = Limits::default();
-        let check = FinalCheck {
-            board: &board,
-            rule: Rule::Freestyle,
-            limits: &limits,
-            check_percent: percent,
-            start: Instant::now(),
-            stop: &stop,
+/// The third step of [`Engine::think`]: the move to play from what the tree search left — the
+/// best root move after the final check, or `fallback` when no iteration finished.
+fn choose_move(tree: TreeOutcome<'_>, fallback: Point) -> SearchResult {
+    let best = if tree.completed_depth >= BEST_MOVE_CHECK_DEPTH {
+        tree.checks.choose(&tree.ranked)
+    } else {
+        tree.ranked[0].clone()
+    };
+    if tree.completed_depth == 0 && best.score == -WIN {
+        // Not even one iteration: the fallback.
+        return SearchResult {
+            best_move: Some(fallback),
+            score: 0,
+            depth: 0,
+            nodes: tree.nodes,
+            pv: vec![fallback],
         };
-        check.choose(ranked, verified, rejected).point
     }
-
-    #[test]
-    fn the_final_check_replaces_an_unchecked_losing_best_move() {
-        let far = Point::new(8, 8);
-        let block = Point::new(5, 3);
-        let ranked = [root_move(far, 40), root_move(block, 10)];
-        // Unchecked: the far move loses to the open four, the block is played instead.
-        assert_eq!(choose(&ranked, &[], &[], 10), block);
-        // Already checked by an iteration (and taken as safe), or no check wanted: it stands.
-        assert_eq!(choose(&ranked, &[far], &[], 10), far);
-        assert_eq!(choose(&ranked, &[], &[], 0), far);
-        // A proven win is not checked.
-        let winning = [root_move(far, WIN - 9), root_move(block, 10)];
-        assert_eq!(choose(&winning, &[], &[], 10), far);
-        // Moves the iterations rejected are skipped without a check (checked, the block
-        // would be found safe and played).
-        let rejected_first = [root_move(block, 40), root_move(far, 10)];
-        assert_eq!(choose(&rejected_first, &[far], &[block], 10), far);
-    }
-
-    #[test]
-    fn the_final_check_keeps_the_best_move_when_every_candidate_loses() {
-        // Two far moves, both losing: the search's own best stands.
-        let first = Point::new(8, 8);
-        let second = Point::new(0, 0);
-        let ranked = [root_move(first, 40), root_move(second, 10)];
-        assert_eq!(choose(&ranked, &[], &[], 10), first);
+    let score = if best.score > -WIN - 1 {
+        best.score
+    } else {
+        tree.last_score.unwrap_or(0)
+    };
+    SearchResult {
+        best_move: Some(best.point),
+        score,
+        depth: tree.completed_depth as u32,
+        nodes: tree.nodes,
+        pv: best.pv,
     }
 }

@@ -1,29 +1,32 @@
-//! The forced-win step before the tree search: the VCF/VCT solvers ([`super::solver`]) look
-//! for our forced win (play it at once) and for the opponent's (then only the root moves after
-//! which the opponent has none are worth searching).
+//! The forced-win steps around the tree search, with the VCF/VCT solvers ([`super::solver`]):
+//! before it, [`solve_root`] looks for our forced win (play it at once) and for the opponent's
+//! (then only the root moves after which the opponent has none are worth searching); during
+//! and after it, [`BestMoveChecks`] checks each new best move against the opponent's forced win
+//! after it, and checks the move about to be played once more when no iteration did.
 //!
-//! The step has a budget: a share of the move's time when the search is timed (the solvers
-//! are stopped by a watcher thread at the deadline), else node counts derived from the
-//! search's own limits, so that a search bounded by depth or nodes stays deterministic.
+//! Each step's budget comes from the search's [`SearchTimer`]: a share of the move's time when
+//! the search is timed (the solvers are stopped by a watcher thread at the deadline), else node
+//! counts derived from the search's own limits, so that a search bounded by depth or nodes stays
+//! deterministic.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::board::{Board, Point};
 use crate::rules::Rule;
 
 use super::solver::{find_vcf, find_vct, SolveLimits, SolveOutcome};
-use super::{Limits, Score, WIN};
+use super::time::{SearchTimer, SolverBudget};
+use super::worker::{AfterIteration, RootMove};
+use super::{Score, WIN, WIN_THRESHOLD};
 
-/// Solver nodes per millisecond assumed when turning a time share into node budgets: above
-/// the solvers' real rate (a few thousand a millisecond), so that in a timed search the
-/// deadline, not the node count, ends the step (a 600 budget cut VCT searches at a third of
-/// their share).
-const NODES_PER_MS: u64 = 5_000;
-/// Node budget of each solver call when the search has neither time nor node limits.
-const UNTIMED_NODES: u64 = 100_000;
-/// Node budget of one best-move check when the search has neither time nor node limits.
-const UNTIMED_CHECK_NODES: u64 = 20_000;
+/// Shallowest iteration whose best move is checked against the opponent's forced wins: earlier
+/// best moves change too often to be worth it.
+pub(super) const BEST_MOVE_CHECK_DEPTH: i32 = 6;
+/// How many root moves the final check tries, best first, before it gives up and plays the
+/// search's best move.
+const FINAL_CHECK_CANDIDATES: usize = 4;
+
 /// The longest win looked for, in attacker moves.
 const MAX_ATTACKER_MOVES: u32 = 40;
 /// Root moves checked against the opponent's threat sequence, best-ordered first.
@@ -52,69 +55,25 @@ pub enum CheckVerdict {
     NotRun,
 }
 
-/// Node budgets of one root step.
-#[derive(Clone, Copy, Debug)]
-struct Budget {
-    vcf_nodes: u64,
-    vct_nodes: u64,
-    deadline: Option<Duration>,
-}
-
-/// For a timed search, `percent` of its soft limit (the hard one when it has no soft one) and
-/// the solver nodes that time is worth.
-fn time_share(limits: &Limits, percent: u32) -> Option<(Duration, u64)> {
-    limits.soft_time.or(limits.hard_time).map(|soft| {
-        let share = soft * percent / 100;
-        let nodes = (share.as_millis() as u64)
-            .saturating_mul(NODES_PER_MS)
-            .max(1_000);
-        (share, nodes)
-    })
-}
-
-fn budget(limits: &Limits, time_share_percent: u32) -> Budget {
-    if let Some((share, nodes)) = time_share(limits, time_share_percent) {
-        Budget {
-            vcf_nodes: nodes,
-            vct_nodes: nodes,
-            deadline: Some(share),
-        }
-    } else if let Some(max_nodes) = limits.max_nodes {
-        Budget {
-            vcf_nodes: (max_nodes / 4).max(100),
-            vct_nodes: (max_nodes / 4).max(100),
-            deadline: None,
-        }
-    } else {
-        Budget {
-            vcf_nodes: UNTIMED_NODES,
-            vct_nodes: UNTIMED_NODES,
-            deadline: None,
-        }
-    }
-}
-
 /// Runs the forced-win step on `board` (side to move = us) with `root_moves` best-ordered.
 pub fn solve_root(
     board: &Board,
     rule: Rule,
     root_moves: &[Point],
-    limits: &Limits,
-    time_share_percent: u32,
-    start: Instant,
+    timer: &SearchTimer,
     stop: &AtomicBool,
 ) -> RootVerdict {
-    let budget = budget(limits, time_share_percent);
-    with_deadline(budget.deadline, start, stop, |solver_stop| {
+    let budget = timer.root_solver_budget();
+    with_deadline(budget.deadline, timer, stop, |solver_stop| {
         solve(board, rule, root_moves, budget, solver_stop)
     })
 }
 
-/// Runs `work` with a stop flag of its own, raised when `stop` is or, given a `deadline`
-/// (from `start`), when it passes: a watcher thread polls both every millisecond.
+/// Runs `work` with a stop flag of its own, raised when `stop` is or, given a `deadline` (on
+/// the search's timer), when it passes: a watcher thread polls both every millisecond.
 fn with_deadline<T>(
     deadline: Option<Duration>,
-    start: Instant,
+    timer: &SearchTimer,
     stop: &AtomicBool,
     work: impl FnOnce(&AtomicBool) -> T,
 ) -> T {
@@ -125,7 +84,7 @@ fn with_deadline<T>(
         if let Some(deadline) = deadline {
             scope.spawn(move || {
                 while !finished.load(Ordering::Relaxed) {
-                    if stop.load(Ordering::Relaxed) || start.elapsed() >= deadline {
+                    if stop.load(Ordering::Relaxed) || timer.elapsed() >= deadline {
                         solver_stop.store(true, Ordering::Relaxed);
                         return;
                     }
@@ -141,84 +100,136 @@ fn with_deadline<T>(
     })
 }
 
-/// Whether the opponent is proven to have a forced win (VCF, else VCT) once we play `point`
-/// on `board`: the check of the search's best move. Timed searches give it `share_percent` of
-/// the soft limit, never past the hard one; untimed ones a node budget from their own limits,
-/// so that a search bounded by depth or nodes stays deterministic.
-pub fn opponent_wins_after(
+/// The checks of the search's best moves against the opponent's forced wins after them: a hook
+/// the main worker calls after each iteration ([`BestMoveChecks::after_iteration`]), and the
+/// final check of the move about to be played ([`BestMoveChecks::choose`]).
+pub(super) struct BestMoveChecks<'a> {
+    board: &'a Board,
+    rule: Rule,
+    timer: &'a SearchTimer,
+    stop: &'a AtomicBool,
+    /// Best moves found safe (as far as the check could tell).
+    verified: Vec<Point>,
+    /// Best moves proven to lose.
+    rejected: Vec<Point>,
+}
+
+impl<'a> BestMoveChecks<'a> {
+    /// No move checked yet.
+    pub fn new(
+        board: &'a Board,
+        rule: Rule,
+        timer: &'a SearchTimer,
+        stop: &'a AtomicBool,
+    ) -> BestMoveChecks<'a> {
+        BestMoveChecks {
+            board,
+            rule,
+            timer,
+            stop,
+            verified: Vec::new(),
+            rejected: Vec::new(),
+        }
+    }
+
+    /// After an iteration of `depth` whose best move is `best` with `score`: a new best move
+    /// (not a proven result, with `alternatives` left) is checked within its share of the time;
+    /// proven to lose, it is rejected (the iteration is searched again without it).
+    pub fn after_iteration(
+        &mut self,
+        best: Point,
+        depth: i32,
+        score: Score,
+        alternatives: bool,
+    ) -> AfterIteration {
+        if !self.timer.checks()
+            || depth < BEST_MOVE_CHECK_DEPTH
+            || score.abs() >= WIN_THRESHOLD
+            || !alternatives
+            || self.verified.contains(&best)
+        {
+            return AfterIteration::Continue;
+        }
+        match self.opponent_wins_after(best, self.timer.check_budget()) {
+            CheckVerdict::OpponentWins => {
+                log::debug!("best move {best:?} rejected: the opponent wins after it");
+                self.rejected.push(best);
+                AfterIteration::Reject(best)
+            }
+            CheckVerdict::NoWinFound => {
+                self.verified.push(best);
+                AfterIteration::Continue
+            }
+            // No time left for it: the final check sees to it.
+            CheckVerdict::NotRun => AfterIteration::Continue,
+        }
+    }
+
+    /// The move to play from the main worker's root moves, best first: the first that is not
+    /// known to lose. A move the iterations checked is taken as it is; one they did not is
+    /// checked now (with the time the tree search left for it), and when the opponent is proven
+    /// to win after it the next is tried, up to [`FINAL_CHECK_CANDIDATES`]. When none of those
+    /// can be shown safe (or there is no time or no check), the search's best move stands.
+    pub fn choose(&self, ranked: &[RootMove]) -> RootMove {
+        let best = &ranked[0];
+        if !self.timer.checks()
+            || best.score.abs() >= WIN_THRESHOLD
+            || self.verified.contains(&best.point)
+            || ranked.len() < 2
+        {
+            return best.clone();
+        }
+        let budget = self.timer.final_check_budget();
+        for candidate in ranked
+            .iter()
+            .filter(|root_move| !self.rejected.contains(&root_move.point))
+            .take(FINAL_CHECK_CANDIDATES)
+        {
+            if self.verified.contains(&candidate.point) {
+                return candidate.clone();
+            }
+            if self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            // A deadline already passed comes back as `NotRun`.
+            match self.opponent_wins_after(candidate.point, budget) {
+                CheckVerdict::OpponentWins => {}
+                CheckVerdict::NoWinFound => return candidate.clone(),
+                CheckVerdict::NotRun => break,
+            }
+            log::debug!(
+                "final check: {:?} rejected, the opponent wins after it",
+                candidate.point
+            );
+        }
+        best.clone()
+    }
+
+    fn opponent_wins_after(&self, point: Point, budget: SolverBudget) -> CheckVerdict {
+        opponent_wins_after(self.board, self.rule, point, budget, self.timer, self.stop)
+    }
+}
+
+/// Whether the opponent is proven to have a forced win (VCF, else VCT) once we play `point` on
+/// `board`, within `budget` ([`CheckVerdict::NotRun`] once its deadline has passed).
+fn opponent_wins_after(
     board: &Board,
     rule: Rule,
     point: Point,
-    limits: &Limits,
-    share_percent: u32,
-    start: Instant,
+    budget: SolverBudget,
+    timer: &SearchTimer,
     stop: &AtomicBool,
 ) -> CheckVerdict {
-    let (nodes, deadline) = check_budget(limits, share_percent, start);
-    opponent_wins_within(board, rule, point, nodes, deadline, start, stop)
-}
-
-/// The node budget and deadline (from the search's start) of one best-move check.
-fn check_budget(limits: &Limits, share_percent: u32, start: Instant) -> (u64, Option<Duration>) {
-    if let Some((share, nodes)) = time_share(limits, share_percent) {
-        let mut deadline = start.elapsed() + share;
-        if let Some(hard) = limits.hard_time {
-            // Leave the search some of its hard time to finish the iteration it is in.
-            deadline = deadline.min(hard * 9 / 10);
-        }
-        (nodes, Some(deadline))
-    } else {
-        (untimed_check_nodes(limits, share_percent), None)
-    }
-}
-
-/// The node budget of one best-move check in a search without a time limit.
-fn untimed_check_nodes(limits: &Limits, share_percent: u32) -> u64 {
-    match limits.max_nodes {
-        Some(max_nodes) => (max_nodes * share_percent as u64 / 100).max(100),
-        None => UNTIMED_CHECK_NODES,
-    }
-}
-
-/// The budget of the final check, the one of a best move the search settled on without
-/// checking it (found in an unfinished iteration): the same nodes as any check, and in a
-/// timed search until the hard limit itself (the search kept that time back for it), or
-/// for the check's share of the time when there is no hard limit.
-pub fn final_check_budget(
-    limits: &Limits,
-    share_percent: u32,
-    start: Instant,
-) -> (u64, Option<Duration>) {
-    match time_share(limits, share_percent) {
-        Some((share, nodes)) => {
-            let deadline = limits.hard_time.unwrap_or_else(|| start.elapsed() + share);
-            (nodes, Some(deadline))
-        }
-        None => (untimed_check_nodes(limits, share_percent), None),
-    }
-}
-
-/// [`opponent_wins_after`] with an explicit budget: `nodes` per solver, and a `deadline`
-/// from `start` ([`CheckVerdict::NotRun`] once it has passed).
-pub fn opponent_wins_within(
-    board: &Board,
-    rule: Rule,
-    point: Point,
-    nodes: u64,
-    deadline: Option<Duration>,
-    start: Instant,
-    stop: &AtomicBool,
-) -> CheckVerdict {
-    if deadline.is_some_and(|deadline| start.elapsed() >= deadline) {
+    if timer.too_late(budget) {
         return CheckVerdict::NotRun;
     }
     let solve_limits = SolveLimits {
-        max_nodes: nodes,
+        max_nodes: budget.nodes,
         max_attacker_moves: MAX_ATTACKER_MOVES,
     };
     let mut after = board.clone();
     after.play_unchecked(point);
-    let wins = with_deadline(deadline, start, stop, |solver_stop| {
+    let wins = with_deadline(budget.deadline, timer, stop, |solver_stop| {
         matches!(
             find_vcf(&after, rule, &solve_limits, solver_stop),
             SolveOutcome::Win(_)
@@ -238,23 +249,19 @@ fn solve(
     board: &Board,
     rule: Rule,
     root_moves: &[Point],
-    budget: Budget,
+    budget: SolverBudget,
     stop: &AtomicBool,
 ) -> RootVerdict {
-    let vcf_limits = SolveLimits {
-        max_nodes: budget.vcf_nodes,
-        max_attacker_moves: MAX_ATTACKER_MOVES,
-    };
-    let vct_limits = SolveLimits {
-        max_nodes: budget.vct_nodes,
+    let limits = SolveLimits {
+        max_nodes: budget.nodes,
         max_attacker_moves: MAX_ATTACKER_MOVES,
     };
     // Our forced wins first.
     for vct in [false, true] {
         let outcome = if vct {
-            find_vct(board, rule, &vct_limits, stop)
+            find_vct(board, rule, &limits, stop)
         } else {
-            find_vcf(board, rule, &vcf_limits, stop)
+            find_vcf(board, rule, &limits, stop)
         };
         if let SolveOutcome::Win(line) = outcome {
             if let Some(&first) = line.first() {
@@ -272,10 +279,10 @@ fn solve(
     let them = board.side_to_move().opponent();
     let mut passed = board.clone();
     passed.set_side_to_move(them);
-    let threat_is_vct = match find_vcf(&passed, rule, &vcf_limits, stop) {
+    let threat_is_vct = match find_vcf(&passed, rule, &limits, stop) {
         SolveOutcome::Win(_) => false,
         _ if stop.load(Ordering::Relaxed) => return RootVerdict::Nothing,
-        _ => match find_vct(&passed, rule, &vct_limits, stop) {
+        _ => match find_vct(&passed, rule, &limits, stop) {
             SolveOutcome::Win(_) => true,
             _ => return RootVerdict::Nothing,
         },
@@ -284,12 +291,7 @@ fn solve(
     // a move is dropped only when the opponent is proven to win after it.
     let checked = root_moves.len().clamp(1, MAX_DEFENCES_CHECKED) as u64;
     let per_move = SolveLimits {
-        max_nodes: (if threat_is_vct {
-            budget.vct_nodes
-        } else {
-            budget.vcf_nodes
-        } / checked)
-            .max(100),
+        max_nodes: (budget.nodes / checked).max(100),
         max_attacker_moves: MAX_ATTACKER_MOVES,
     };
     let mut kept = Vec::new();
@@ -322,7 +324,11 @@ fn solve(
 
 #[cfg(test)]
 pub(super) mod tests {
+    use std::sync::Arc;
+
     use super::*;
+    use crate::search::Limits;
+    use crate::timeman::FakeClock;
 
     /// White's open three on row 4 (`. . O O O . .`), black to move: a move elsewhere lets
     /// white make an open four and win; taking one end of the three leaves white nothing.
@@ -341,17 +347,31 @@ pub(super) mod tests {
         .expect("a 9x9 board")
     }
 
+    /// A timer on a fake clock standing at zero: `root_steps` on or off.
+    fn timer(limits: &Limits, root_steps: bool) -> (SearchTimer, FakeClock) {
+        let clock = FakeClock::new();
+        let timer = SearchTimer::new(limits, root_steps, Arc::new(clock.clone()));
+        (timer, clock)
+    }
+
     #[test]
     fn the_best_move_check_sees_the_opponent_win_after_a_move_elsewhere() {
         let board = open_three_against_black();
         assert_eq!(board.side_to_move(), crate::board::Color::Black);
         let stop = AtomicBool::new(false);
-        let limits = Limits::default();
-        let start = Instant::now();
+        let (timer, _) = timer(&Limits::default(), true);
         let far = Point::new(8, 8);
         let block = Point::new(5, 3);
-        let check =
-            |point| opponent_wins_after(&board, Rule::Freestyle, point, &limits, 10, start, &stop);
+        let check = |point| {
+            opponent_wins_after(
+                &board,
+                Rule::Freestyle,
+                point,
+                timer.check_budget(),
+                &timer,
+                &stop,
+            )
+        };
         assert_eq!(check(far), CheckVerdict::OpponentWins);
         assert_eq!(check(block), CheckVerdict::NoWinFound);
     }
@@ -367,18 +387,106 @@ pub(super) mod tests {
             hard_time: Some(Duration::from_millis(10)),
             ..Limits::default()
         };
-        let long_ago = Instant::now() - Duration::from_secs(1);
+        let (timer, clock) = timer(&limits, true);
+        let budget = timer.check_budget();
+        clock.advance(Duration::from_secs(1));
         assert_eq!(
             opponent_wins_after(
                 &board,
                 Rule::Freestyle,
                 Point::new(8, 8),
-                &limits,
-                10,
-                long_ago,
+                budget,
+                &timer,
                 &stop
             ),
             CheckVerdict::NotRun
+        );
+    }
+
+    fn root_move(point: Point, score: Score) -> RootMove {
+        RootMove {
+            point,
+            score,
+            previous_score: score,
+            pv: vec![point],
+        }
+    }
+
+    /// Runs the final check on `ranked` (untimed, so with the fixed node budget), with or
+    /// without the checks.
+    fn choose(ranked: &[RootMove], verified: &[Point], rejected: &[Point], checks: bool) -> Point {
+        let board = open_three_against_black();
+        let stop = AtomicBool::new(false);
+        let (timer, _) = timer(&Limits::default(), checks);
+        let mut best_move_checks = BestMoveChecks::new(&board, Rule::Freestyle, &timer, &stop);
+        best_move_checks.verified = verified.to_vec();
+        best_move_checks.rejected = rejected.to_vec();
+        best_move_checks.choose(ranked).point
+    }
+
+    #[test]
+    fn the_final_check_replaces_an_unchecked_losing_best_move() {
+        let far = Point::new(8, 8);
+        let block = Point::new(5, 3);
+        let ranked = [root_move(far, 40), root_move(block, 10)];
+        // Unchecked: the far move loses to the open four, the block is played instead.
+        assert_eq!(choose(&ranked, &[], &[], true), block);
+        // Already checked by an iteration (and taken as safe), or no check wanted: it stands.
+        assert_eq!(choose(&ranked, &[far], &[], true), far);
+        assert_eq!(choose(&ranked, &[], &[], false), far);
+        // A proven win is not checked.
+        let winning = [root_move(far, WIN - 9), root_move(block, 10)];
+        assert_eq!(choose(&winning, &[], &[], true), far);
+        // Moves the iterations rejected are skipped without a check (checked, the block
+        // would be found safe and played).
+        let rejected_first = [root_move(block, 40), root_move(far, 10)];
+        assert_eq!(choose(&rejected_first, &[far], &[block], true), far);
+    }
+
+    #[test]
+    fn the_final_check_keeps_the_best_move_when_every_candidate_loses() {
+        // Two far moves, both losing: the search's own best stands.
+        let first = Point::new(8, 8);
+        let second = Point::new(0, 0);
+        let ranked = [root_move(first, 40), root_move(second, 10)];
+        assert_eq!(choose(&ranked, &[], &[], true), first);
+    }
+
+    #[test]
+    fn an_iteration_checks_a_new_best_move_once_and_rejects_a_losing_one() {
+        let board = open_three_against_black();
+        let stop = AtomicBool::new(false);
+        let (timer, _) = timer(&Limits::default(), true);
+        let mut checks = BestMoveChecks::new(&board, Rule::Freestyle, &timer, &stop);
+        let far = Point::new(8, 8);
+        let block = Point::new(5, 3);
+        // Too shallow, a proven score, or no other move: not checked.
+        let shallow = BEST_MOVE_CHECK_DEPTH - 1;
+        assert_eq!(
+            checks.after_iteration(far, shallow, 0, true),
+            AfterIteration::Continue
+        );
+        assert_eq!(
+            checks.after_iteration(far, 8, WIN - 9, true),
+            AfterIteration::Continue
+        );
+        assert_eq!(
+            checks.after_iteration(far, 8, 0, false),
+            AfterIteration::Continue
+        );
+        assert!(checks.rejected.is_empty() && checks.verified.is_empty());
+        // Checked: the far move loses, the block is safe.
+        assert_eq!(
+            checks.after_iteration(far, 8, 0, true),
+            AfterIteration::Reject(far)
+        );
+        assert_eq!(
+            checks.after_iteration(block, 8, 0, true),
+            AfterIteration::Continue
+        );
+        assert_eq!(
+            (checks.rejected.clone(), checks.verified.clone()),
+            (vec![far], vec![block])
         );
     }
 }

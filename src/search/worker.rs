@@ -4,7 +4,6 @@
 //! transposition table (lazy SMP).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 use smallvec::SmallVec;
 
@@ -14,8 +13,9 @@ use crate::rules::{self, Rule};
 
 use super::movegen::{forcing_threats, generate_moves, quiescence_fours, PointList};
 use super::params;
+use super::time::SearchTimer;
 use super::tt::{Bound, TranspositionTable};
-use super::{Limits, Score, WIN, WIN_THRESHOLD};
+use super::{Score, WIN, WIN_THRESHOLD};
 
 /// Deepest ply a search may reach (forced sequences included).
 pub const MAX_PLY: usize = 128;
@@ -72,14 +72,26 @@ pub(super) struct Shared<'a> {
     pub done: AtomicBool,
     /// Nodes of all workers (flushed every few thousand).
     pub nodes: AtomicU64,
-    /// When the search began.
-    pub start: Instant,
-    /// The limits.
-    pub limits: Limits,
+    /// The search's time and limits.
+    pub timer: &'a SearchTimer,
     /// Number of workers.
     pub threads: usize,
     /// The rule.
     pub rule: Rule,
+}
+
+impl<'a> Shared<'a> {
+    /// Nothing searched yet.
+    pub fn new(stop: &'a AtomicBool, timer: &'a SearchTimer, threads: usize, rule: Rule) -> Self {
+        Shared {
+            stop,
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            timer,
+            threads,
+            rule,
+        }
+    }
 }
 
 /// A root move and what the last iterations said about it.
@@ -89,6 +101,18 @@ pub(super) struct RootMove {
     pub score: Score,
     pub previous_score: Score,
     pub pv: Vec<Point>,
+}
+
+impl RootMove {
+    /// A root move not searched yet.
+    pub fn new(point: Point) -> RootMove {
+        RootMove {
+            point,
+            score: -WIN,
+            previous_score: -WIN,
+            pv: vec![point],
+        }
+    }
 }
 
 /// One search thread's state.
@@ -172,7 +196,7 @@ impl<'a> Worker<'a> {
             return true;
         }
         self.nodes += 1;
-        let limits = &self.shared.limits;
+        let limits = self.shared.timer.limits();
         if self.shared.threads == 1 {
             if let Some(max) = limits.max_nodes {
                 if self.nodes >= max {
@@ -183,13 +207,11 @@ impl<'a> Worker<'a> {
         }
         if self.nodes & 1023 == 0 {
             self.flush_nodes();
-            if self.shared.stop.load(Ordering::Relaxed) || self.shared.done.load(Ordering::Relaxed)
+            if self.shared.stop.load(Ordering::Relaxed)
+                || self.shared.done.load(Ordering::Relaxed)
+                || self.shared.timer.tree_must_stop()
             {
                 self.aborted = true;
-            } else if let Some(hard) = limits.hard_time {
-                if self.shared.start.elapsed() >= hard {
-                    self.aborted = true;
-                }
             }
             if self.shared.threads > 1 {
                 if let Some(max) = limits.max_nodes {
