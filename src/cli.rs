@@ -3,9 +3,9 @@
 //! The subcommands are tools for people, each in its own file under `src/cli/`:
 //! `play` (a game against the engine in the terminal), `analyze` (evaluation, best move, line
 //! and forced win of a position), `solve` (a file of puzzles), `explain` (why a point is or
-//! is not forbidden for black under renju) and `bench` (search speed and node-count signature). They share option parsing ([`options`]), position
-//! loading ([`position`]), the board drawing and score wording ([`display`]) and the forced-win
-//! search front ([`forced`]). Exit codes: 0 success, 1 the work ran but failed (a puzzle not
+//! is not forbidden for black under renju) and `bench` (search speed and node-count signature). They share option parsing (`options`), position
+//! loading (`position`), the board drawing and score wording (`display`) and the forced-win
+//! search front (`forced`). Exit codes: 0 success, 1 the work ran but failed (a puzzle not
 //! solved, a file not written), 2 bad arguments or unreadable input.
 
 mod analyze;

@@ -197,9 +197,9 @@ impl Engine {
     /// Searches `board` (side to move = `board.side_to_move()`) under `rule` within `limits`,
     /// stopping early when `stop` becomes true. `on_info` is called after each iteration.
     ///
-    /// Three steps: [`Engine::prepare_root`] (a legal fallback move at once, so that even a zero
+    /// Three steps: `prepare_root` (a legal fallback move at once, so that even a zero
     /// time budget gets one; positions with a single sensible move and forced wins answered
-    /// without a tree search), [`Engine::run_threads`] (the tree search), and [`choose_move`]
+    /// without a tree search), `run_threads` (the tree search), and `choose_move`
     /// (the final check of the move the search settled on). Every decision about time is taken by
     /// a [`SearchTimer`].
     pub fn think(
@@ -344,7 +344,7 @@ enum RootStep {
     Search { moves: Vec<Point>, fallback: Point },
 }
 
-/// What the tree search of [`Engine::run_threads`] left.
+/// What the tree search of `run_threads` left.
 struct TreeOutcome<'a> {
     /// The main worker's root moves, best first.
     ranked: Vec<RootMove>,

@@ -1,7 +1,7 @@
 //! The search's tunable constants, each declared once in the table below: name, value, the
 //! range a tuning build accepts, and what it means. The search reads them as functions
 //! (`params::futility_depth()`): in a normal build each is a constant the compiler folds in;
-//! built with the cargo feature `tuning` each is an atomic that [`set`] changes by name, and
+//! built with the cargo feature `tuning` each is an atomic that `set` changes by name, and
 //! the environment variable `TENGEN_PARAMETERS` (`name=value,name=value`) is applied when the
 //! first [`super::Engine`] is made, so that a match manager can run a setting without a
 //! rebuild:
@@ -77,7 +77,7 @@ macro_rules! tunables {
 /// One tunable constant of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tunable {
-    /// Its name, as [`set`] and `TENGEN_PARAMETERS` take it.
+    /// Its name, as `set` and `TENGEN_PARAMETERS` take it.
     pub name: &'static str,
     /// The value in use (the only value of a normal build).
     pub default: i32,
