@@ -60,6 +60,11 @@
 //! The searches are deterministic: the same position, rule and limits give the same answer and
 //! the same node count; only `stop` and the node budget can cut them short. The first call
 //! builds the shape table (8 MB, a few milliseconds).
+//!
+//! One file of about 1,500 lines, longer than the others, because the VCF and the VCT search
+//! share one `Solver` (its node count, stop flag, tables, and the four/block/defence reading of
+//! the words above, which the VCT calls for every attacker four): split in two, each half would
+//! need the other's private state.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
