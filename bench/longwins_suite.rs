@@ -1,0 +1,114 @@
+//! Reads the long-win suite `bench/longwins.txt`: positions from Tengen-vs-Rapfi games where
+//! Rapfi, to move, announced a forced win (`+M<n>`) and then went on to win the game. Shared by
+//! the `longwins` bench (which measures the search on them) and the `longwins_suite` test
+//! (which checks the file).
+//!
+//! One position per line; `#` starts a comment line. A line reads
+//! `<rule> <winner> mate=<plies> [key=value ...] : <moves>`:
+//! - `rule`: `renju` or `freestyle` (15×15),
+//! - `winner`: `black` or `white`, the side to move, which has a forced win,
+//! - `mate`: Rapfi's announced distance to the five in plies (its `+M<n>`),
+//! - further `key=value` fields are provenance (the game, Rapfi's time and nodes to the
+//!   mate) and are kept as text,
+//! - `moves`: the game so far in Gomocup notation, black first (`h8` is the centre; row 1 is
+//!   the top row, as the protocol's `7,7`).
+
+use tengen::board::{Board, Color, Point};
+use tengen::notation::parse_move_list;
+use tengen::rules::Rule;
+
+/// Board size of every position in the suite.
+pub const BOARD_SIZE: usize = 15;
+
+/// One position of the suite.
+#[derive(Clone, Debug)]
+pub struct LongWin {
+    /// Line number in the file (1-based), to name the position.
+    pub line: usize,
+    /// The rule the game was played under.
+    pub rule: Rule,
+    /// The side to move, which has the forced win.
+    pub winner: Color,
+    /// Rapfi's announced distance to the five, in plies.
+    pub mate_plies: u32,
+    /// Provenance fields (`game=…`, `rapfi_ms=…`, …) in file order.
+    pub extra: Vec<(String, String)>,
+    /// The moves so far, black first.
+    pub moves: Vec<Point>,
+}
+
+impl LongWin {
+    /// The value of a provenance field, if present.
+    pub fn field(&self, key: &str) -> Option<&str> {
+        self.extra
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The position after the recorded moves, or why the moves do not fit on the board
+    /// (off the board or on an occupied point). Rules are not checked here; the test does.
+    pub fn board(&self) -> Result<Board, String> {
+        let mut board = Board::square(BOARD_SIZE).map_err(|e| e.to_string())?;
+        for (ply, &point) in self.moves.iter().enumerate() {
+            board
+                .try_play(point.x() as i64, point.y() as i64)
+                .map_err(|e| format!("line {}: move {} {point}: {e}", self.line, ply + 1))?;
+        }
+        Ok(board)
+    }
+}
+
+/// Parses the whole suite text.
+pub fn parse_suite(text: &str) -> Result<Vec<LongWin>, String> {
+    let mut positions = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let content = raw.trim();
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        let (head, moves) = content
+            .split_once(':')
+            .ok_or_else(|| format!("line {line}: no ':' before the moves"))?;
+        let mut fields = head.split_whitespace();
+        let rule: Rule = fields
+            .next()
+            .ok_or_else(|| format!("line {line}: no rule"))?
+            .parse()
+            .map_err(|e| format!("line {line}: {e}"))?;
+        let winner = match fields.next() {
+            Some("black") => Color::Black,
+            Some("white") => Color::White,
+            other => return Err(format!("line {line}: winner {other:?} is not black/white")),
+        };
+        let mut mate_plies = None;
+        let mut extra = Vec::new();
+        for field in fields {
+            let (key, value) = field
+                .split_once('=')
+                .ok_or_else(|| format!("line {line}: field '{field}' is not key=value"))?;
+            if key == "mate" {
+                mate_plies = Some(
+                    value
+                        .parse()
+                        .map_err(|_| format!("line {line}: mate '{value}' is not a number"))?,
+                );
+            } else {
+                extra.push((key.to_string(), value.to_string()));
+            }
+        }
+        let mate_plies = mate_plies.ok_or_else(|| format!("line {line}: no mate=<plies>"))?;
+        let moves = parse_move_list(moves, BOARD_SIZE, BOARD_SIZE)
+            .map_err(|e| format!("line {line}: moves: {e}"))?;
+        positions.push(LongWin {
+            line,
+            rule,
+            winner,
+            mate_plies,
+            extra,
+            moves,
+        });
+    }
+    Ok(positions)
+}
