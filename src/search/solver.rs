@@ -691,7 +691,7 @@ impl<'a> Solver<'a> {
         if self.nodes > self.max_nodes {
             return true;
         }
-        self.nodes.is_multiple_of(STOP_CHECK_INTERVAL) && self.stop.load(Ordering::Relaxed)
+        self.nodes % STOP_CHECK_INTERVAL == 0 && self.stop.load(Ordering::Relaxed)
     }
 
     /// The defender's answers to a four at `four` with five points `fives`: every legal move

@@ -151,7 +151,7 @@ pub fn check_line(board: &Board, rule: Rule, line: &[Point], kind: LineKind) -> 
     if line.is_empty() {
         return Err("empty line".into());
     }
-    if line.len().is_multiple_of(2) {
+    if line.len() % 2 == 0 {
         return Err("the line does not end with an attacker move".into());
     }
     let mut board = board.clone();
