@@ -118,7 +118,6 @@ fn bad_input_is_an_error_with_code_2() {
     let malformed = data("cli-malformed.psq");
     let not_psq = data("cli-not-psq.psq");
     for (args, words) in [
-        (vec!["analyze"], "give a position"),
         (vec!["analyze", "h8 zz"], "'zz' is not a point"),
         (vec!["analyze", "h8 p3"], "'p3' is off the 15x15 board"),
         (
@@ -142,10 +141,23 @@ fn bad_input_is_an_error_with_code_2() {
             vec!["analyze", &not_psq],
             "psq line 1: expected a 'Piskvorky WxH, ...' header",
         ),
-        (vec!["analyze", "--depth", "zero", "h8"], "bad depth 'zero'"),
-        (vec!["analyze", "--nodes", "-5", "h8"], "bad nodes '-5'"),
+        (
+            vec!["analyze", "--depth", "zero", "h8"],
+            "invalid value 'zero' for '--depth",
+        ),
+        (
+            vec!["analyze", "--nodes", "-5", "h8"],
+            "unexpected argument '-5'",
+        ),
         (vec!["analyze", "--rule", "go", "h8"], "unknown rule 'go'"),
-        (vec!["analyze", "--bogus", "h8"], "unknown option '--bogus'"),
+        (
+            vec!["analyze", "--bogus", "h8"],
+            "unexpected argument '--bogus'",
+        ),
+        (vec!["analyze", "--time", "0", "h8"], "bad time '0'"),
+        (vec!["analyze", "--rule", "17", "h8"], "unknown rule '17'"),
+        (vec!["analyze", "--rule", "x", "h8"], "caro-exact"),
+        (vec!["analyze"], "<POSITION>..."),
     ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, 2, "{args:?}: {out}{err}");
@@ -158,11 +170,24 @@ fn bad_input_is_an_error_with_code_2() {
 fn help_and_version() {
     let (code, out, _) = run(&["help"]);
     assert_eq!(code, 0);
-    assert!(out.contains("pbrain-tengen analyze"), "{out}");
+    assert!(out.contains("analyze  Evaluation, best move"), "{out}");
     assert!(out.contains("h8 = protocol 7,7"), "{out}");
-    let (code, out, _) = run(&["--version"]);
-    assert_eq!(code, 0);
-    assert!(out.starts_with("pbrain-tengen "), "{out}");
+    for tool in ["play", "analyze", "solve", "explain", "bench"] {
+        let (code, out, err) = run(&[tool, "--help"]);
+        assert_eq!(code, 0, "{tool}: {err}");
+        assert!(
+            out.contains(&format!("Usage: pbrain-tengen {tool}")),
+            "{out}"
+        );
+    }
+    for flag in ["--version", "-V"] {
+        let (code, out, _) = run(&[flag]);
+        assert_eq!(code, 0);
+        assert_eq!(
+            out,
+            format!("pbrain-tengen {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
 }
 
 #[test]

@@ -115,7 +115,7 @@ fn overline_double_four_and_free_points() {
 #[test]
 fn bad_input_exits_with_code_2() {
     for (args, words) in [
-        (vec!["explain"], "give a position and a point"),
+        (vec!["explain"], "<POSITION POINT>..."),
         (
             vec!["explain", "h8 h9", "h8"],
             "h8 already holds a black stone",
@@ -135,7 +135,7 @@ fn bad_input_exits_with_code_2() {
         ),
         (
             vec!["explain", "--rule", "renju", "h8", "a1"],
-            "unknown option '--rule'",
+            "unexpected argument '--rule'",
         ),
     ] {
         let (code, out, err) = run(&args);

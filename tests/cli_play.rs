@@ -168,11 +168,20 @@ fn bad_arguments_exit_with_code_2() {
     for (args, words) in [
         (vec!["play", "--rule", "nonsense"], "unknown rule"),
         (vec!["play", "--time", "fast"], "bad time 'fast'"),
-        (vec!["play", "--color", "green"], "bad color 'green'"),
+        (
+            vec!["play", "--color", "green"],
+            "[possible values: black, white]",
+        ),
         (vec!["play", "--size", "40"], "bad board size '40'"),
-        (vec!["play", "--depth", "0"], "bad depth '0'"),
-        (vec!["play", "--colr", "white"], "unknown option '--colr'"),
-        (vec!["play", "--time"], "needs a value"),
+        (vec!["play", "--depth", "0"], "0 is not in 1..=1000"),
+        (
+            vec!["play", "--colr", "white"],
+            "a similar argument exists: '--color'",
+        ),
+        (
+            vec!["play", "--time"],
+            "a value is required for '--time <T>'",
+        ),
         (
             vec!["play", "no-such-game.psq"],
             "cannot read 'no-such-game.psq'",

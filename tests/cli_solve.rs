@@ -115,8 +115,8 @@ fn bad_files_and_arguments_exit_with_code_2() {
     let broken = data("cli-broken.json");
     let wins = data("cli-wins.txt");
     for (args, words) in [
-        (vec!["solve"], "give one puzzle file"),
-        (vec!["solve", &wins, &wins], "give one puzzle file"),
+        (vec!["solve"], "<FILE>"),
+        (vec!["solve", &wins, &wins], "unexpected argument"),
         (
             vec!["solve", "no-such-puzzles.json"],
             "cannot read 'no-such-puzzles.json'",
@@ -124,14 +124,14 @@ fn bad_files_and_arguments_exit_with_code_2() {
         (vec!["solve", &broken], "JSON error at line 2"),
         (vec!["solve", &empty_text], "no puzzles in the file"),
         (vec!["solve", "--time", "soon", &wins], "bad time 'soon'"),
-        (vec!["solve", "--nodes", "0", &wins], "bad nodes '0'"),
+        (vec!["solve", "--nodes", "0", &wins], "0 is not in 1.."),
         (
             vec!["solve", "--rule", "chess", &wins],
             "unknown rule 'chess'",
         ),
         (
             vec!["solve", "--depth", "3", &wins],
-            "unknown option '--depth'",
+            "unexpected argument '--depth'",
         ),
     ] {
         let (code, out, err) = run(&args);

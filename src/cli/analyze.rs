@@ -5,38 +5,38 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use clap::Args;
+
 use super::display::{draw_board, score_text, search_info_text, seconds_text, Progress};
 use super::forced::{self, Budget, Mode, Outcome};
-use super::options::Arguments;
+use super::options::{LimitArgs, RuleArg, SizeArg};
 use super::position::{self, color_name, GameOver};
 use super::{usage_error, EXIT_OK};
 use crate::notation::{format_move_list, point_name};
-use crate::rules::Rule;
 use crate::search::Engine;
 
 /// Time per analysis when neither `--time`, `--depth` nor `--nodes` is given.
 const DEFAULT_TIME: Duration = Duration::from_secs(2);
 
-/// Runs `analyze` with its arguments; returns the exit code.
-pub fn run(args: &[String]) -> i32 {
-    let parsed = match Arguments::parse(args, &["rule", "size", "time", "depth", "nodes"]) {
-        Ok(parsed) => parsed,
-        Err(message) => return usage_error("analyze", &message),
-    };
-    let settings = parsed
-        .rule(Rule::Freestyle)
-        .and_then(|rule| Ok((rule, parsed.size(15)?, parsed.limits(DEFAULT_TIME)?)));
-    let (rule, size, limits) = match settings {
-        Ok(settings) => settings,
-        Err(message) => return usage_error("analyze", &message),
-    };
-    if parsed.positional.is_empty() {
-        return usage_error(
-            "analyze",
-            "give a position: a move list like `h8 i9 j10` or a .psq file",
-        );
-    }
-    let position = match position::load(&parsed.positional, size, rule) {
+/// The arguments of `analyze`.
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    rule: RuleArg,
+    #[command(flatten)]
+    size: SizeArg,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// The position: a move list, black first (h8 i9 j10 or h8i9j10), or a .psq file
+    #[arg(value_name = "POSITION", required = true)]
+    position: Vec<String>,
+}
+
+/// Runs `analyze`; returns the exit code.
+pub fn run(args: AnalyzeArgs) -> i32 {
+    let rule = args.rule.rule;
+    let limits = args.limits.limits(DEFAULT_TIME);
+    let position = match position::load(&args.position, args.size.size, rule) {
         Ok(position) => position,
         Err(message) => return usage_error("analyze", &message),
     };

@@ -63,16 +63,18 @@ const POSITIONS: [BenchPosition; 21] = [
     position(Rule::CaroExact, 15, 15, "h8i9j9j11j6k5h7g6h10h9k8"),
 ];
 
-/// Runs the bench; `args` may hold the depth. Returns the exit code.
-pub fn run(args: &[String]) -> i32 {
-    let depth = match args.first().map(|a| a.parse::<u32>()) {
-        None => DEFAULT_DEPTH,
-        Some(Ok(depth)) if depth >= 1 => depth,
-        Some(_) => {
-            eprintln!("usage: pbrain-tengen bench [depth]");
-            return 2;
-        }
-    };
+/// The arguments of `bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Depth of every search
+    #[arg(value_name = "DEPTH", default_value_t = DEFAULT_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    depth: u32,
+}
+
+/// Runs the bench; returns the exit code.
+pub fn run(args: BenchArgs) -> i32 {
+    let depth = args.depth;
     let mut engine = Engine::new();
     engine.set_hash_bytes(HASH_BYTES);
     engine.set_threads(1);

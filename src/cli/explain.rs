@@ -3,25 +3,31 @@
 //! the judge the engine and the protocol use; this file only lays the notes out, one level of
 //! indentation per level of the recursion (a key point judged inside a three).
 
+use clap::Args;
+
 use super::display::draw_board;
-use super::options::Arguments;
+use super::options::SizeArg;
 use super::position::{self, color_name, Replay};
 use super::{usage_error, EXIT_OK};
 use crate::board::Color;
 use crate::notation::{parse_point, point_name};
 use crate::rules::{self, Rule};
 
-/// Runs `explain` with its arguments; returns the exit code.
-pub fn run(args: &[String]) -> i32 {
-    let parsed = match Arguments::parse(args, &["size"]) {
-        Ok(parsed) => parsed,
-        Err(message) => return usage_error("explain", &message),
-    };
-    let size = match parsed.size(15) {
-        Ok(size) => size,
-        Err(message) => return usage_error("explain", &message),
-    };
-    let Some((point_text, position_words)) = parsed.positional.split_last() else {
+/// The arguments of `explain`.
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    size: SizeArg,
+    /// The position (a move list or a .psq file), then the point to judge, e.g.
+    /// `"h8 h9 i7 i9 h10 i6 i11 i12" g9`
+    #[arg(value_name = "POSITION POINT", required = true, num_args = 1..)]
+    words: Vec<String>,
+}
+
+/// Runs `explain`; returns the exit code.
+pub fn run(args: ExplainArgs) -> i32 {
+    let size = args.size.size;
+    let Some((point_text, position_words)) = args.words.split_last() else {
         return usage_error(
             "explain",
             "give a position and a point, e.g. `explain \"h8 h9 i7 i9 h10 i6 i11 i12\" g9`",

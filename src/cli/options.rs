@@ -1,104 +1,79 @@
-//! Command-line options of the subcommands: `--name value` / `--name=value` pairs and
-//! positional words, and the readers of the values they share (rule, board size, time, depth,
-//! node count).
+//! Command-line options the subcommands share (clap derive groups: the rule, the board size,
+//! the search limits) and the readers of their values (rule, board size, duration), which
+//! clap calls so that a bad value is reported like any other argument error.
 
 use std::time::Duration;
+
+use clap::Args;
 
 use crate::notation::MAX_LETTER_COLUMNS;
 use crate::rules::Rule;
 use crate::search::Limits;
 
-/// The arguments of one subcommand, split into options and positional words.
-#[derive(Debug, Default)]
-pub struct Arguments {
-    values: Vec<(String, String)>,
-    /// The words that are not options, in order.
-    pub positional: Vec<String>,
+/// `--rule`: the rule a position is played under.
+#[derive(Args, Debug, Clone)]
+pub struct RuleArg {
+    /// Rule: freestyle, standard, renju, caro, caro-exact, or its INFO number (0, 1, 4, 8, 9)
+    #[arg(long, value_name = "RULE", value_parser = parse_rule, default_value = "freestyle")]
+    pub rule: Rule,
 }
 
-impl Arguments {
-    /// Splits `args`: every option must be one of `known` (names without `--`) and takes a
-    /// value; `--` ends the options.
-    pub fn parse(args: &[String], known: &[&str]) -> Result<Arguments, String> {
-        let mut parsed = Arguments::default();
-        let mut words = args.iter();
-        while let Some(word) = words.next() {
-            if word == "--" {
-                parsed.positional.extend(words.by_ref().cloned());
-                break;
-            }
-            let Some(option) = word.strip_prefix("--") else {
-                parsed.positional.push(word.clone());
-                continue;
-            };
-            let (name, inline_value) = match option.split_once('=') {
-                Some((name, value)) => (name, Some(value.to_string())),
-                None => (option, None),
-            };
-            if !known.contains(&name) {
-                let list = known
-                    .iter()
-                    .map(|k| format!("--{k}"))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                return Err(format!("unknown option '--{name}' (options: {list})"));
-            }
-            let value = match inline_value {
-                Some(value) => value,
-                None => words
-                    .next()
-                    .cloned()
-                    .ok_or_else(|| format!("option '--{name}' needs a value"))?,
-            };
-            parsed.values.push((name.to_string(), value));
-        }
-        Ok(parsed)
-    }
+/// `--size`: the side of the board a move list is played on.
+#[derive(Args, Debug, Clone)]
+pub struct SizeArg {
+    /// Board side for move lists, 5 to 26 (a .psq file brings its own)
+    #[arg(long, value_name = "N", value_parser = parse_size, default_value = "15")]
+    pub size: usize,
+}
 
-    /// The value of option `name` (the last one if given twice).
-    pub fn value(&self, name: &str) -> Option<&str> {
-        self.values
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
+/// `--time`, `--depth`, `--nodes`: how long the engine may think.
+#[derive(Args, Debug, Clone)]
+pub struct LimitArgs {
+    /// Time per search: 2s, 500ms or 1.5 (seconds); the default when no limit is given is 2s
+    #[arg(long, value_name = "T", value_parser = parse_duration)]
+    pub time: Option<Duration>,
+    /// Stop the search after this depth
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+}
 
-    /// The rule from `--rule`, or `default`.
-    pub fn rule(&self, default: Rule) -> Result<Rule, String> {
-        match self.value("rule") {
-            None => Ok(default),
-            Some(text) => text.parse::<Rule>(),
-        }
-    }
-
-    /// The board side from `--size` (5 to 26: the letters name 26 columns), or `default`.
-    pub fn size(&self, default: usize) -> Result<usize, String> {
-        match self.value("size") {
-            None => Ok(default),
-            Some(text) => parse_size(text),
-        }
-    }
-
-    /// The search limits from `--time`, `--depth` and `--nodes`; `default_time` applies when
-    /// none of them is given.
-    pub fn limits(&self, default_time: Duration) -> Result<Limits, String> {
-        let mut limits = Limits::default();
-        if let Some(text) = self.value("depth") {
-            limits.max_depth = Some(parse_count(text, "depth", 1, 1000)? as u32);
-        }
-        if let Some(text) = self.value("nodes") {
-            limits.max_nodes = Some(parse_count(text, "nodes", 1, u64::MAX)?);
-        }
-        let time = match self.value("time") {
-            Some(text) => Some(parse_duration(text)?),
-            None if limits.max_depth.is_none() && limits.max_nodes.is_none() => Some(default_time),
+impl LimitArgs {
+    /// The search limits; `default_time` applies when no limit is given.
+    pub fn limits(&self, default_time: Duration) -> Limits {
+        let mut limits = Limits {
+            max_depth: self.depth,
+            max_nodes: self.nodes,
+            ..Limits::default()
+        };
+        let time = match self.time {
+            Some(time) => Some(time),
+            None if self.depth.is_none() && self.nodes.is_none() => Some(default_time),
             None => None,
         };
         if let Some(time) = time {
             apply_time(&mut limits, time);
         }
-        Ok(limits)
+        limits
+    }
+}
+
+/// A colour as people type it (`--color`, `--to-move`).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Black,
+    White,
+}
+
+impl Side {
+    /// The board colour.
+    pub fn color(self) -> crate::board::Color {
+        match self {
+            Side::Black => crate::board::Color::Black,
+            Side::White => crate::board::Color::White,
+        }
     }
 }
 
@@ -106,6 +81,24 @@ impl Arguments {
 pub fn apply_time(limits: &mut Limits, time: Duration) {
     limits.soft_time = Some(time / 2);
     limits.hard_time = Some(time);
+}
+
+/// The rule names people type, and the `INFO rule` numbers that name exactly one rule.
+const RULE_CHOICES: &str = "freestyle, standard, renju, caro, caro-exact, or 0, 1, 4, 8, 9";
+
+/// Reads a rule: a name (`freestyle`, `gomoku`, `standard`, `renju`, `caro`, `caro-exact`) or
+/// an `INFO rule` number that is exactly one rule's (`17` is not: it is no rule's bits).
+pub fn parse_rule(text: &str) -> Result<Rule, String> {
+    let bad = || format!("unknown rule '{text}' (give {RULE_CHOICES})");
+    if let Ok(number) = text.trim().parse::<i64>() {
+        let rule = Rule::from_info(number);
+        return if rule.info_value() == number {
+            Ok(rule)
+        } else {
+            Err(bad())
+        };
+    }
+    text.parse::<Rule>().map_err(|_| bad())
 }
 
 /// Reads a board side for letter notation: 5 to 26.
@@ -119,17 +112,8 @@ pub fn parse_size(text: &str) -> Result<usize, String> {
     }
 }
 
-/// Reads a whole number from `minimum` to `maximum` for option `name`.
-pub fn parse_count(text: &str, name: &str, minimum: u64, maximum: u64) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(value) if (minimum..=maximum).contains(&value) => Ok(value),
-        _ => Err(format!(
-            "bad {name} '{text}': give a whole number from {minimum} to {maximum}"
-        )),
-    }
-}
-
-/// Reads a duration: `2s`, `500ms`, `1.5` (seconds) or `1.5s`; at most a day.
+/// Reads a duration: `2s`, `500ms`, `1.5` (seconds) or `1.5s`; more than nothing, at most a
+/// day.
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
     let trimmed = text.trim().to_ascii_lowercase();
     let (number, scale) = if let Some(number) = trimmed.strip_suffix("ms") {
@@ -145,30 +129,18 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     if !seconds.is_finite() || !(0.0..=86_400.0).contains(&seconds) {
         return Err(bad());
     }
-    Duration::try_from_secs_f64(seconds).map_err(|_| bad())
+    let duration = Duration::try_from_secs_f64(seconds).map_err(|_| bad())?;
+    if duration < Duration::from_millis(1) {
+        return Err(format!(
+            "bad time '{text}': give at least 1ms (the engine needs some time to think)"
+        ));
+    }
+    Ok(duration)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn words(text: &str) -> Vec<String> {
-        text.split_whitespace().map(String::from).collect()
-    }
-
-    #[test]
-    fn options_and_positionals() {
-        let parsed = Arguments::parse(
-            &words("--rule renju h8 --time=2s i9 --rule caro -- --odd"),
-            &["rule", "time"],
-        )
-        .unwrap();
-        assert_eq!(parsed.value("rule"), Some("caro"));
-        assert_eq!(parsed.value("time"), Some("2s"));
-        assert_eq!(parsed.positional, words("h8 i9 --odd"));
-        assert!(Arguments::parse(&words("--colour white"), &["color"]).is_err());
-        assert!(Arguments::parse(&words("--time"), &["time"]).is_err());
-    }
 
     #[test]
     fn durations() {
@@ -176,25 +148,44 @@ mod tests {
         assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
         assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
         assert_eq!(parse_duration(" 0.25S "), Ok(Duration::from_millis(250)));
-        for bad in ["", "s", "fast", "-1", "1e300", "nan", "inf", "2h"] {
+        for bad in [
+            "", "s", "fast", "-1", "1e300", "nan", "inf", "2h", "0", "0ms", "0.0001",
+        ] {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }
     }
 
     #[test]
-    fn sizes_counts_and_limits() {
+    fn rules_by_name_and_by_exact_info_number() {
+        assert_eq!(parse_rule("renju"), Ok(Rule::Renju));
+        assert_eq!(parse_rule("caro-exact"), Ok(Rule::CaroExact));
+        assert_eq!(parse_rule("9"), Ok(Rule::CaroExact));
+        assert_eq!(parse_rule("4"), Ok(Rule::Renju));
+        for bad in ["17", "3", "-1", "reniu", ""] {
+            let error = parse_rule(bad).unwrap_err();
+            assert!(error.contains("caro-exact"), "{error}");
+        }
+    }
+
+    #[test]
+    fn sizes_and_limits() {
         assert_eq!(parse_size("15"), Ok(15));
         assert!(parse_size("4").is_err() && parse_size("27").is_err());
         assert!(parse_size("x").is_err());
-        assert_eq!(parse_count("3", "depth", 1, 10), Ok(3));
-        assert!(parse_count("0", "depth", 1, 10).is_err());
-        let depth_only = Arguments::parse(&words("--depth 4"), &["depth", "time"])
-            .unwrap()
-            .limits(Duration::from_secs(2))
-            .unwrap();
+        let depth_only = LimitArgs {
+            time: None,
+            depth: Some(4),
+            nodes: None,
+        }
+        .limits(Duration::from_secs(2));
         assert_eq!(depth_only.max_depth, Some(4));
         assert_eq!(depth_only.hard_time, None);
-        let default = Arguments::default().limits(Duration::from_secs(2)).unwrap();
+        let default = LimitArgs {
+            time: None,
+            depth: None,
+            nodes: None,
+        }
+        .limits(Duration::from_secs(2));
         assert_eq!(default.hard_time, Some(Duration::from_secs(2)));
         assert_eq!(default.soft_time, Some(Duration::from_secs(1)));
     }

@@ -7,8 +7,10 @@ use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use clap::Args;
+
 use super::display::{draw_board, score_text, search_info_text, seconds_text};
-use super::options::Arguments;
+use super::options::{LimitArgs, RuleArg, Side, SizeArg};
 use super::position::{self, color_name, GameOver};
 use super::{usage_error, EXIT_FAILURE, EXIT_OK};
 use crate::board::{Board, Color, Point};
@@ -29,38 +31,36 @@ Commands:
   help        this text
   quit        leave (end of input does the same)";
 
-/// Runs `play` with its arguments; returns the exit code.
-pub fn run(args: &[String]) -> i32 {
-    let parsed = match Arguments::parse(
-        args,
-        &["rule", "size", "time", "depth", "nodes", "color", "colour"],
-    ) {
-        Ok(parsed) => parsed,
-        Err(message) => return usage_error("play", &message),
-    };
-    let settings = (|| -> Result<_, String> {
-        let rule = parsed.rule(Rule::Freestyle)?;
-        let size = parsed.size(15)?;
-        let limits = parsed.limits(DEFAULT_TIME)?;
-        let human = match parsed.value("color").or(parsed.value("colour")) {
-            None => Color::Black,
-            Some(text) if text.eq_ignore_ascii_case("black") => Color::Black,
-            Some(text) if text.eq_ignore_ascii_case("white") => Color::White,
-            Some(text) => return Err(format!("bad color '{text}': black or white")),
-        };
-        Ok((rule, size, limits, human))
-    })();
-    let (rule, size, limits, human) = match settings {
-        Ok(settings) => settings,
-        Err(message) => return usage_error("play", &message),
-    };
-    let (board, times) = if parsed.positional.is_empty() {
+/// The arguments of `play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    rule: RuleArg,
+    #[command(flatten)]
+    size: SizeArg,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// The colour you play
+    #[arg(long, visible_alias = "colour", value_enum, default_value = "black")]
+    color: Side,
+    /// A position to start from: a move list, black first (h8 i9 j10), or a .psq file
+    #[arg(value_name = "POSITION")]
+    position: Vec<String>,
+}
+
+/// Runs `play`; returns the exit code.
+pub fn run(args: PlayArgs) -> i32 {
+    let rule = args.rule.rule;
+    let size = args.size.size;
+    let limits = args.limits.limits(DEFAULT_TIME);
+    let human = args.color.color();
+    let (board, times) = if args.position.is_empty() {
         match Board::square(size) {
             Ok(board) => (board, Vec::new()),
             Err(error) => return usage_error("play", &error.to_string()),
         }
     } else {
-        match position::load(&parsed.positional, size, rule) {
+        match position::load(&args.position, size, rule) {
             Ok(position) => (position.board, position.times),
             Err(message) => return usage_error("play", &message),
         }

@@ -15,18 +15,17 @@
 
 use std::time::{Duration, Instant};
 
+use clap::Args;
+
 use super::display::{seconds_text, Progress};
 use super::forced::{self, Budget, Mode, Outcome};
 use super::json::{self, Json};
-use super::options::{parse_count, parse_duration, Arguments};
+use super::options::{parse_duration, parse_rule, SizeArg};
 use super::position::{self, color_name};
 use super::{usage_error, EXIT_FAILURE, EXIT_OK};
 use crate::board::{Board, Color, Point};
 use crate::notation::{self, format_move_list, point_name};
 use crate::rules::{self, Rule};
-
-/// Time per puzzle when `--time` is not given.
-const DEFAULT_TIME: Duration = Duration::from_secs(5);
 
 /// One puzzle, ready to solve, or the reason it cannot be set up.
 struct Puzzle {
@@ -45,39 +44,37 @@ struct Setup {
     expected_first: Option<Point>,
 }
 
-/// Runs `solve` with its arguments; returns the exit code.
-pub fn run(args: &[String]) -> i32 {
-    let parsed = match Arguments::parse(args, &["rule", "size", "time", "nodes"]) {
-        Ok(parsed) => parsed,
-        Err(message) => return usage_error("solve", &message),
-    };
-    let options = (|| -> Result<_, String> {
-        let rule = match parsed.value("rule") {
-            Some(text) => Some(text.parse::<Rule>()?),
-            None => None,
-        };
-        let size = parsed.size(15)?;
-        let time = match parsed.value("time") {
-            Some(text) => parse_duration(text)?,
-            None => DEFAULT_TIME,
-        };
-        let nodes = match parsed.value("nodes") {
-            Some(text) => Some(parse_count(text, "nodes", 1, u64::MAX)?),
-            None => None,
-        };
-        Ok((rule, size, time, nodes))
-    })();
-    let (rule, size, time, nodes) = match options {
-        Ok(options) => options,
-        Err(message) => return usage_error("solve", &message),
-    };
-    let [path] = parsed.positional.as_slice() else {
-        return usage_error(
-            "solve",
-            "give one puzzle file (JSON or one move list per line)",
-        );
-    };
-    let text = match std::fs::read_to_string(path) {
+/// The arguments of `solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Rule for every puzzle (else the file's rule, else freestyle): freestyle, standard,
+    /// renju, caro, caro-exact, or its INFO number
+    #[arg(long, value_name = "RULE", value_parser = parse_rule)]
+    rule: Option<Rule>,
+    #[command(flatten)]
+    size: SizeArg,
+    /// Time per puzzle: 2s, 500ms or 1.5 (seconds)
+    #[arg(long, value_name = "T", value_parser = parse_duration, default_value = "5s")]
+    time: Duration,
+    /// Stop each puzzle after about this many nodes
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// The puzzle file: renju-puzzles JSON, or one move list per line
+    #[arg(value_name = "FILE")]
+    file: String,
+}
+
+/// Runs `solve`; returns the exit code.
+pub fn run(args: SolveArgs) -> i32 {
+    let SolveArgs {
+        rule,
+        size,
+        time,
+        nodes,
+        file: path,
+    } = args;
+    let size = size.size;
+    let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
         Err(error) => return usage_error("solve", &format!("cannot read '{path}': {error}")),
     };
