@@ -4,6 +4,9 @@
 mod cli_common;
 
 use cli_common::run;
+use tengen::board::Board;
+use tengen::notation::parse_move_list;
+use tengen::rules::{self, Rule};
 
 fn data(name: &str) -> String {
     format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -27,8 +30,8 @@ fn an_open_four_is_a_forced_win() {
     );
     let forced = line_starting(&out, "forced win: ");
     assert!(
-        forced == "forced win: black wins (VCF): g8"
-            || forced == "forced win: black wins (VCF): l8",
+        forced == "forced win: black wins in 1 ply (VCF): g8"
+            || forced == "forced win: black wins in 1 ply (VCF): l8",
         "{out}"
     );
     let best = line_starting(&out, "best move: ");
@@ -75,7 +78,74 @@ fn a_renju_vct_is_found_by_the_solver() {
     assert_eq!(code, 0, "{err}");
     let forced = line_starting(&out, "forced win: ");
     assert!(
-        forced.starts_with("forced win: white wins (VCT): i6 "),
+        forced.starts_with("forced win: white wins in 7 plies (VCT): i6 "),
+        "{out}"
+    );
+    // The count is the line's length, and the line ends in white's five.
+    assert_line_ends_in_five(forced, "g6 h7 g7 i9 h8 i7 j6", Rule::Renju, 7);
+    assert!(
+        out.contains("evaluation: wins in 7 plies for white"),
+        "{out}"
+    );
+}
+
+/// Replays the line of a `forced win: … wins in N plies (…): LINE` report after `start` and
+/// checks that it is legal, has `plies` moves, and that its last move makes the mover's five.
+fn assert_line_ends_in_five(forced: &str, start: &str, rule: Rule, plies: usize) {
+    let line = forced.split("): ").nth(1).unwrap();
+    let mut board = Board::square(15).unwrap();
+    let moves = parse_move_list(start, 15, 15).unwrap();
+    for point in moves {
+        board.play_unchecked(point);
+    }
+    let line = parse_move_list(line, 15, 15).unwrap();
+    assert_eq!(line.len(), plies, "{forced}");
+    let mover = board.side_to_move();
+    for (index, &point) in line.iter().enumerate() {
+        assert!(
+            rules::is_legal(&board, point, rule),
+            "{forced}: move {index}"
+        );
+        assert_eq!(
+            rules::winner(&board, rule),
+            None,
+            "{forced}: five before the end"
+        );
+        board.play_unchecked(point);
+    }
+    assert_eq!(rules::winner(&board, rule), Some(mover), "{forced}");
+}
+
+#[test]
+fn mate_distances_count_to_the_five() {
+    // k8 makes an open four; white blocks one end, black fives at the other: ply 3, not 1.
+    let (code, out, err) = run(&["analyze", "--depth", "3", "h8 a1 i8 a2 j8 a3"]);
+    assert_eq!(code, 0, "{err}");
+    let forced = line_starting(&out, "forced win: ");
+    assert!(
+        forced.starts_with("forced win: black wins in 3 plies (VCF): k8 ")
+            || forced.starts_with("forced win: black wins in 3 plies (VCF): g8 "),
+        "{out}"
+    );
+    assert_line_ends_in_five(forced, "h8 a1 i8 a2 j8 a3", Rule::Freestyle, 3);
+    assert!(
+        out.contains("evaluation: wins in 3 plies for black"),
+        "{out}"
+    );
+    // Counted by hand: black's only fours are on row 3 (c3 is white), so g3 (a four and an
+    // open three on column g), h3 forced, then an open four on column g, a block, the five:
+    // 5 plies, and no win is shorter (three black moves at least).
+    let start = "d3 c3 e3 a15 f3 o15 g4 o1 g5 o8";
+    let (code, out, err) = run(&["analyze", "--depth", "3", start]);
+    assert_eq!(code, 0, "{err}");
+    let forced = line_starting(&out, "forced win: ");
+    assert!(
+        forced.starts_with("forced win: black wins in 5 plies (VCF): g3 h3 "),
+        "{out}"
+    );
+    assert_line_ends_in_five(forced, start, Rule::Freestyle, 5);
+    assert!(
+        out.contains("evaluation: wins in 5 plies for black"),
         "{out}"
     );
 }

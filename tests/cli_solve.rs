@@ -19,7 +19,7 @@ fn text_puzzles_are_solved_with_their_lines() {
         .find(|l| l.starts_with("line 3: "))
         .expect("line 3 reported");
     assert!(
-        black.starts_with("line 3: solved, black wins (VCF)"),
+        black.starts_with("line 3: solved, black wins in 1 ply (VCF)"),
         "{out}"
     );
     assert!(black.contains(": g8") || black.contains(": l8"), "{out}");
@@ -28,7 +28,7 @@ fn text_puzzles_are_solved_with_their_lines() {
         .find(|l| l.starts_with("line 5: "))
         .expect("line 5 reported");
     assert!(
-        white.starts_with("line 5: solved, white wins (VCF)"),
+        white.starts_with("line 5: solved, white wins in 1 ply (VCF)"),
         "{out}"
     );
     assert!(white.contains(": b1") || white.contains(": b6"), "{out}");
@@ -48,16 +48,16 @@ fn json_puzzles_are_solved_by_vcf_and_vct() {
             .to_string()
     };
     assert!(
-        report("Q-vcf_counter").starts_with("Q-vcf_counter: solved, black wins (VCF): "),
+        report("Q-vcf_counter").starts_with("Q-vcf_counter: solved, black wins in 7 plies (VCF): "),
         "{out}"
     );
     // The file's RIF i10 is our i6: the only winning first move here.
     assert!(
-        report("Q-vct_white").starts_with("Q-vct_white: solved, white wins (VCT): i6 "),
+        report("Q-vct_white").starts_with("Q-vct_white: solved, white wins in 7 plies (VCT): i6 "),
         "{out}"
     );
     assert!(
-        report("M-vcf01").starts_with("M-vcf01: solved, black wins (VCF): "),
+        report("M-vcf01").starts_with("M-vcf01: solved, black wins in 17 plies (VCF): "),
         "{out}"
     );
     assert!(out.contains("\nsolved 3 / 3 in "), "{out}");
@@ -77,7 +77,7 @@ fn proven_failures_and_gomocup_coordinates() {
     );
     // Gomocup rows: a1-a4 is the top of column a, so a5 makes five (and matches the file).
     assert!(
-        out.contains("four-in-gomocup-rows: solved, black wins (VCF): a5 ["),
+        out.contains("four-in-gomocup-rows: solved, black wins in 1 ply (VCF): a5 ["),
         "{out}"
     );
     assert!(out.contains("\nsolved 2 / 3 in "), "{out}");

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::display::{draw_board, score_text, search_info_text, seconds_text, Progress};
+use super::display::{draw_board, score_text, search_info_text, seconds_text, win_text, Progress};
 use super::forced::{self, Budget, Mode, Outcome};
 use super::options::{LimitArgs, RuleArg, SizeArg};
 use super::position::{self, color_name, GameOver};
@@ -86,9 +86,14 @@ pub fn run(args: AnalyzeArgs) -> i32 {
         outcome = forced::from_search(&result);
     }
     match &outcome {
-        Outcome::Win { method, line } => println!(
-            "forced win: {} wins ({method}): {}",
+        Outcome::Win {
+            method,
+            line,
+            plies,
+        } => println!(
+            "forced win: {} {} ({method}): {}",
             color_name(mover),
+            win_text(*plies),
             format_move_list(line)
         ),
         Outcome::NoWin => println!(

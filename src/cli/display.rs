@@ -85,6 +85,14 @@ pub fn score_text(score: Score) -> String {
     }
 }
 
+/// `wins in 3 plies`, or `wins` when the distance is not known.
+pub fn win_text(plies: Option<usize>) -> String {
+    match plies {
+        Some(plies) => plies_text("wins", plies as Score),
+        None => "wins".to_string(),
+    }
+}
+
 fn plies_text(verb: &str, plies: Score) -> String {
     if plies == 1 {
         format!("{verb} in 1 ply")

@@ -11,8 +11,9 @@ use std::time::Duration;
 use crate::board::{Board, Color, Point};
 use crate::notation::point_name;
 use crate::rules::{self, Rule};
+use crate::search::mate::line_to_five;
 use crate::search::solver::{self, SolveLimits, SolveOutcome};
-use crate::search::{SearchResult, WIN_THRESHOLD};
+use crate::search::{SearchResult, WIN, WIN_THRESHOLD};
 
 /// Which kind of forced win to look for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,8 +42,10 @@ pub enum Outcome {
         /// How the win goes: `VCF` (fours only), `VCT`, or `search` (a proven score of the
         /// main search).
         method: &'static str,
-        /// The winning line.
+        /// The winning line; carried on to the five when `plies` is known.
         line: Vec<Point>,
+        /// Plies until the five is on the board (the first move is ply 1), when known.
+        plies: Option<usize>,
     },
     /// Proven: there is no such win (within the attacker-move limit).
     NoWin,
@@ -85,7 +88,18 @@ pub fn find(board: &Board, rule: Rule, mode: Mode, budget: &Budget) -> Outcome {
             } else {
                 "VCT"
             };
-            Outcome::Win { method, line }
+            match line_to_five(board, rule, &line) {
+                Some(full) => Outcome::Win {
+                    method,
+                    plies: Some(full.len()),
+                    line: full,
+                },
+                None => Outcome::Win {
+                    method,
+                    line,
+                    plies: None,
+                },
+            }
         }
         SolveOutcome::NoWin => Outcome::NoWin,
         SolveOutcome::Unknown => Outcome::Unknown,
@@ -119,6 +133,7 @@ pub fn from_search(result: &SearchResult) -> Outcome {
         Outcome::Win {
             method: "search",
             line: result.pv.clone(),
+            plies: usize::try_from(WIN - result.score).ok(),
         }
     } else {
         Outcome::Unknown
@@ -226,8 +241,14 @@ mod tests {
         // An open four: a VCF of one move.
         let four = board("h8 h9 i8 i9 j8 j9 k8 k9");
         match find(&four, Rule::Freestyle, Mode::Vct, &budget) {
-            Outcome::Win { method, line } => {
+            Outcome::Win {
+                method,
+                line,
+                plies,
+            } => {
                 assert_eq!(method, "VCF");
+                assert_eq!(plies, Some(3), "{line:?}");
+                assert_eq!(line.len(), 3);
                 assert_eq!(
                     check_line(&four, Rule::Freestyle, &line),
                     Ok(Some(Color::Black))

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::display::{seconds_text, Progress};
+use super::display::{seconds_text, win_text, Progress};
 use super::forced::{self, Budget, Mode, Outcome};
 use super::json::{self, Json};
 use super::options::{parse_duration, parse_rule, SizeArg};
@@ -136,7 +136,11 @@ fn solve_one(setup: &Setup, budget: &Budget) -> (bool, String) {
     let outcome = forced::find(&setup.board, setup.rule, setup.mode, budget);
     let elapsed = seconds_text(started.elapsed());
     match outcome {
-        Outcome::Win { method, line } => {
+        Outcome::Win {
+            method,
+            line,
+            plies,
+        } => {
             if let Err(problem) = forced::check_line(&setup.board, setup.rule, &line) {
                 return (
                     false,
@@ -147,12 +151,13 @@ fn solve_one(setup: &Setup, budget: &Budget) -> (bool, String) {
                 );
             }
             let mut report = format!(
-                "{} {attacker} wins ({method}): {} [{elapsed}]",
+                "{} {attacker} {} ({method}): {} [{elapsed}]",
                 if setup.expect_win {
                     "solved,"
                 } else {
                     "NOT solved (a win was not expected):"
                 },
+                win_text(plies),
                 format_move_list(&line)
             );
             if let (Some(expected), Some(&first)) = (setup.expected_first, line.first()) {

@@ -13,6 +13,7 @@
 //! - `root.rs`: the forced-win steps around the tree (root solvers, best-move checks);
 //! - [`solver`]: the VCF/VCT solvers those steps use.
 
+pub mod mate;
 mod movegen;
 pub mod params;
 mod root;

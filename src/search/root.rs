@@ -15,6 +15,7 @@ use std::time::Duration;
 use crate::board::{Board, Point};
 use crate::rules::Rule;
 
+use super::mate::line_to_five;
 use super::solver::{find_vcf, find_vct, SolveLimits, SolveOutcome};
 use super::time::{SearchTimer, SolverBudget};
 use super::worker::{AfterIteration, RootMove};
@@ -266,6 +267,8 @@ fn solve(
         if let SolveOutcome::Win(line) = outcome {
             if let Some(&first) = line.first() {
                 if root_moves.contains(&first) || root_moves.is_empty() {
+                    // The score counts the plies to the five, as the tree's mate scores do.
+                    let line = line_to_five(board, rule, &line).unwrap_or(line);
                     let score = WIN - line.len() as Score;
                     return RootVerdict::Win(first, score, line);
                 }
