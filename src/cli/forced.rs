@@ -238,7 +238,7 @@ mod tests {
             max_nodes: Some(100_000),
             time: None,
         };
-        // An open four: a VCF of one move.
+        // An open four on the board: the five at once.
         let four = board("h8 h9 i8 i9 j8 j9 k8 k9");
         match find(&four, Rule::Freestyle, Mode::Vct, &budget) {
             Outcome::Win {
@@ -247,8 +247,8 @@ mod tests {
                 plies,
             } => {
                 assert_eq!(method, "VCF");
-                assert_eq!(plies, Some(3), "{line:?}");
-                assert_eq!(line.len(), 3);
+                assert_eq!(plies, Some(1), "{line:?}");
+                assert_eq!(line.len(), 1);
                 assert_eq!(
                     check_line(&four, Rule::Freestyle, &line),
                     Ok(Some(Color::Black))
