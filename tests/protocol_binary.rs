@@ -221,10 +221,28 @@ fn end_mid_search_exits_promptly() {
     brain.send("END");
     assert_eq!(brain.wait_exit(Duration::from_secs(2)), Some(0));
     assert!(asked.elapsed() < Duration::from_secs(2));
-    // At most the move that was being searched came out; nothing else.
+    // The move that was being searched is answered at once (the best so far); nothing else.
     let rest = brain.remaining_output(Duration::from_millis(200));
     let moves: Vec<&String> = rest.iter().filter(|l| !l.starts_with("MESSAGE ")).collect();
-    assert!(moves.len() <= 1, "{rest:?}");
+    assert_eq!(moves.len(), 1, "{rest:?}");
+    assert!(parse_move(moves[0]).is_some(), "{rest:?}");
+}
+
+#[test]
+fn commands_before_end_are_all_answered_whatever_the_timing() {
+    // Piped at once: END reaches the reader while BEGIN is queued or being searched. Either way
+    // both moves are answered, in order, and nothing after END.
+    for _ in 0..6 {
+        let mut brain = Brain::spawn();
+        brain.send_raw(b"START 15\nINFO timeout_turn 5000\nBEGIN\nTURN 0,0\nEND\nABOUT\n");
+        assert_eq!(brain.wait_exit(Duration::from_secs(5)), Some(0));
+        let rest = brain.remaining_output(Duration::from_millis(200));
+        let replies: Vec<&String> = rest.iter().filter(|l| !l.starts_with("MESSAGE ")).collect();
+        assert_eq!(replies.len(), 3, "{rest:?}");
+        assert_eq!(replies[0], "OK");
+        assert!(parse_move(replies[1]).is_some(), "{rest:?}");
+        assert!(parse_move(replies[2]).is_some(), "{rest:?}");
+    }
 }
 
 #[test]

@@ -6,7 +6,7 @@
 //! then replaces the old one, so a bad command leaves the game exactly as it was.
 
 use std::io;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -34,8 +34,6 @@ pub struct Context<'a> {
     pub out: ReplyWriter<'a>,
     /// Set by the reader thread on `STOP`, `YXSTOP`, `END` or end of input.
     pub stop: &'a AtomicBool,
-    /// True while a search runs (the reader thread abandons a search that `END` interrupts).
-    pub searching: &'a AtomicBool,
 }
 
 /// Least time between two search progress messages.
@@ -600,11 +598,9 @@ impl Session {
                 unsent = Some(info.clone());
             }
         };
-        context.searching.store(true, Ordering::SeqCst);
         let result = self
             .engine
             .think(board, self.rule, limits, context.stop, &mut on_info);
-        context.searching.store(false, Ordering::SeqCst);
         self.table_setup_pending = false;
         if let Some(error) = write_error {
             return Err(error);

@@ -11,10 +11,10 @@
 //!   searches, the reader still sees `END`, `STOP`/`YXSTOP` and the end of input, and sets the
 //!   stop flag at once; everything else waits in the queue.
 //!
-//!   After `END` or the end of input every search stops at once. A search that `END`
-//!   interrupts is abandoned: nothing more is written, and the engine exits. Commands that were
-//!   already queued before `END` (or the end of input) are still answered, at once, with the
-//!   best move found so far; then the engine exits.
+//!   After `END` or the end of input every search stops at once: the command being searched
+//!   and every command queued before `END` (or the end of input) are answered at once, in
+//!   order, with the best move found so far, and then the engine exits. Nothing after `END` is
+//!   read. So what is answered depends only on the input, never on timing.
 //! - [`run_sync`] / [`LineDriver`]: one command after another on the calling thread, for
 //!   transcript tests.
 //!
@@ -84,10 +84,6 @@ pub fn read_line_capped(
 /// latest request in the queue (by then that search is over).
 struct StopControl {
     flag: AtomicBool,
-    /// The engine thread is inside a search.
-    searching: AtomicBool,
-    /// `END` came during a search: write nothing more.
-    abandoned: AtomicBool,
     state: Mutex<StopState>,
 }
 
@@ -101,8 +97,6 @@ impl StopControl {
     fn new() -> StopControl {
         StopControl {
             flag: AtomicBool::new(false),
-            searching: AtomicBool::new(false),
-            abandoned: AtomicBool::new(false),
             state: Mutex::new(StopState::default()),
         }
     }
@@ -134,14 +128,6 @@ impl StopControl {
         let mut state = self.state();
         state.input_closed = true;
         self.flag.store(true, Ordering::SeqCst);
-    }
-
-    /// `END`: stop; if a search is running, abandon it (its answer is not written).
-    fn end(&self) {
-        if self.searching.load(Ordering::SeqCst) {
-            self.abandoned.store(true, Ordering::SeqCst);
-        }
-        self.close_input();
     }
 }
 
@@ -180,7 +166,7 @@ fn read_commands(
         };
         match parsed {
             Ok(Command::End) => {
-                control.end();
+                control.close_input();
                 let _ = queue.send(Incoming::Line(Ok(Command::End), received));
                 return;
             }
@@ -221,9 +207,8 @@ where
     }
     let mut session = Session::new(clock);
     let mut context = Context {
-        out: ReplyWriter::new(&mut output, &control.abandoned),
+        out: ReplyWriter::new(&mut output),
         stop: &control.flag,
-        searching: &control.searching,
     };
     // The reader is left running on its own: it may be blocked on input nobody will send.
     for incoming in queue {
@@ -251,7 +236,6 @@ pub struct LineDriver {
     session: Session,
     clock: Arc<dyn Clock>,
     stop: AtomicBool,
-    searching: AtomicBool,
     ended: AtomicBool,
 }
 
@@ -268,7 +252,6 @@ impl LineDriver {
             session: Session::new(Arc::clone(&clock)),
             clock,
             stop: AtomicBool::new(false),
-            searching: AtomicBool::new(false),
             ended: AtomicBool::new(false),
         }
     }
@@ -299,9 +282,8 @@ impl LineDriver {
             return Ok(Flow::Continue);
         };
         let mut context = Context {
-            out: ReplyWriter::new(output, &self.ended),
+            out: ReplyWriter::new(output),
             stop: &self.stop,
-            searching: &self.searching,
         };
         let flow = self.session.handle(parsed, received, &mut context)?;
         if flow == Flow::Quit {
@@ -433,17 +415,5 @@ mod tests {
         control.close_input();
         control.reached(number);
         assert!(control.flag.load(Ordering::SeqCst));
-    }
-
-    #[test]
-    fn end_abandons_only_a_running_search() {
-        let control = StopControl::new();
-        control.end();
-        assert!(control.flag.load(Ordering::SeqCst));
-        assert!(!control.abandoned.load(Ordering::SeqCst));
-        let control = StopControl::new();
-        control.searching.store(true, Ordering::SeqCst);
-        control.end();
-        assert!(control.abandoned.load(Ordering::SeqCst));
     }
 }

@@ -7,7 +7,6 @@
 
 use std::fmt;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::Point;
 
@@ -105,24 +104,19 @@ impl fmt::Display for Reply {
     }
 }
 
-/// Writes replies, one line each, flushed at once. After `END` (the `ended` flag) it writes
-/// nothing more.
+/// Writes replies, one line each, flushed at once.
 pub struct ReplyWriter<'a> {
     writer: &'a mut dyn Write,
-    ended: &'a AtomicBool,
 }
 
 impl<'a> ReplyWriter<'a> {
-    /// A writer onto `writer`, silenced once `ended` is set.
-    pub fn new(writer: &'a mut dyn Write, ended: &'a AtomicBool) -> ReplyWriter<'a> {
-        ReplyWriter { writer, ended }
+    /// A writer onto `writer`.
+    pub fn new(writer: &'a mut dyn Write) -> ReplyWriter<'a> {
+        ReplyWriter { writer }
     }
 
     /// Sends one reply line and flushes it.
     pub fn send(&mut self, reply: &Reply) -> io::Result<()> {
-        if self.ended.load(Ordering::SeqCst) {
-            return Ok(());
-        }
         log::debug!("> {reply}");
         writeln!(self.writer, "{reply}")?;
         self.writer.flush()
