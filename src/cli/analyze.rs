@@ -9,8 +9,8 @@ use clap::Args;
 
 use super::display::{draw_board, score_text, search_info_text, seconds_text, win_text, Progress};
 use super::forced::{self, Budget, Mode, Outcome};
-use super::options::{LimitArgs, RuleArg, SizeArg};
-use super::position::{self, color_name, GameOver};
+use super::options::{DiagramArgs, LimitArgs, RuleArg, SizeArg};
+use super::position::{self, color_name, GameOver, Replay};
 use super::{usage_error, EXIT_OK};
 use crate::notation::{format_move_list, point_name};
 use crate::search::Engine;
@@ -27,8 +27,11 @@ pub struct AnalyzeArgs {
     size: SizeArg,
     #[command(flatten)]
     limits: LimitArgs,
-    /// The position: a move list, black first (h8 i9 j10 or h8i9j10), or a .psq file
-    #[arg(value_name = "POSITION", required = true)]
+    #[command(flatten)]
+    diagram: DiagramArgs,
+    /// The position: a move list, black first (h8 i9 j10 or h8i9j10), a .psq file, or a text
+    /// file holding a move list or a diagram line; or give --black/--white instead
+    #[arg(value_name = "POSITION", required_unless_present_any = ["black", "white"])]
     position: Vec<String>,
 }
 
@@ -36,7 +39,13 @@ pub struct AnalyzeArgs {
 pub fn run(args: AnalyzeArgs) -> i32 {
     let rule = args.rule.rule;
     let limits = args.limits.limits(DEFAULT_TIME);
-    let position = match position::load(&args.position, args.size.size, rule) {
+    let position = match position::load_position(
+        &args.position,
+        &args.diagram,
+        args.size.size,
+        rule,
+        Replay::Game,
+    ) {
         Ok(position) => position,
         Err(message) => return usage_error("analyze", &message),
     };

@@ -6,7 +6,7 @@
 use clap::Args;
 
 use super::display::draw_board;
-use super::options::SizeArg;
+use super::options::{DiagramArgs, SizeArg};
 use super::position::{self, color_name, Replay};
 use super::{usage_error, EXIT_OK};
 use crate::board::Color;
@@ -18,8 +18,11 @@ use crate::rules::{self, Rule};
 pub struct ExplainArgs {
     #[command(flatten)]
     size: SizeArg,
-    /// The position (a move list or a .psq file), then the point to judge, e.g.
-    /// `"h8 h9 i7 i9 h10 i6 i11 i12" g9`
+    #[command(flatten)]
+    diagram: DiagramArgs,
+    /// The position (a move list, a .psq file, a text file with a diagram line, or nothing
+    /// when --black/--white give it), then the point to judge, e.g.
+    /// `"h8 h9 i7 i9 h10 i6 i11 i12" g9` or `--black h8,i7,h10 --white h9 g9`
     #[arg(value_name = "POSITION POINT", required = true, num_args = 1..)]
     words: Vec<String>,
 }
@@ -34,7 +37,13 @@ pub fn run(args: ExplainArgs) -> i32 {
         );
     };
     // A diagram, not a game: stones may be set up in any order, so no forbidden check on them.
-    let position = match position::load_with(position_words, size, Rule::Renju, Replay::Diagram) {
+    let position = match position::load_position(
+        position_words,
+        &args.diagram,
+        size,
+        Rule::Renju,
+        Replay::Diagram,
+    ) {
         Ok(position) => position,
         Err(message) => return usage_error("explain", &message),
     };

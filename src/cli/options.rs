@@ -60,6 +60,28 @@ impl LimitArgs {
     }
 }
 
+/// `--black`, `--white`, `--to-move`: a position as a diagram (stones set up in any order)
+/// instead of a move list.
+#[derive(Args, Debug, Clone, Default)]
+pub struct DiagramArgs {
+    /// Black stones of a diagram: names (h8,i9,j10) or x,y pairs ("7,7 8,8")
+    #[arg(long, value_name = "POINTS")]
+    pub black: Option<String>,
+    /// White stones of a diagram, written like --black
+    #[arg(long, value_name = "POINTS")]
+    pub white: Option<String>,
+    /// Side to move in a diagram (default: black when both have as many stones, else white)
+    #[arg(long, value_enum, value_name = "COLOR")]
+    pub to_move: Option<Side>,
+}
+
+impl DiagramArgs {
+    /// Whether any diagram flag was given.
+    pub fn given(&self) -> bool {
+        self.black.is_some() || self.white.is_some() || self.to_move.is_some()
+    }
+}
+
 /// A colour as people type it (`--color`, `--to-move`).
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::display::{draw_board, score_text, search_info_text, seconds_text};
-use super::options::{LimitArgs, RuleArg, Side, SizeArg};
-use super::position::{self, color_name, GameOver};
+use super::options::{DiagramArgs, LimitArgs, RuleArg, Side, SizeArg};
+use super::position::{self, color_name, GameOver, Replay};
 use super::{usage_error, EXIT_FAILURE, EXIT_OK};
 use crate::board::{Board, Color, Point};
 use crate::notation::{self, point_name, NotationError, PsqRecord};
@@ -43,7 +43,10 @@ pub struct PlayArgs {
     /// The colour you play
     #[arg(long, visible_alias = "colour", value_enum, default_value = "black")]
     color: Side,
-    /// A position to start from: a move list, black first (h8 i9 j10), or a .psq file
+    #[command(flatten)]
+    diagram: DiagramArgs,
+    /// A position to start from: a move list, black first (h8 i9 j10), a .psq file, or a text
+    /// file holding a move list or a diagram line; or give --black/--white instead
     #[arg(value_name = "POSITION")]
     position: Vec<String>,
 }
@@ -54,13 +57,13 @@ pub fn run(args: PlayArgs) -> i32 {
     let size = args.size.size;
     let limits = args.limits.limits(DEFAULT_TIME);
     let human = args.color.color();
-    let (board, times) = if args.position.is_empty() {
+    let (board, times) = if args.position.is_empty() && !args.diagram.given() {
         match Board::square(size) {
             Ok(board) => (board, Vec::new()),
             Err(error) => return usage_error("play", &error.to_string()),
         }
     } else {
-        match position::load(&args.position, size, rule) {
+        match position::load_position(&args.position, &args.diagram, size, rule, Replay::Game) {
             Ok(position) => (position.board, position.times),
             Err(message) => return usage_error("play", &message),
         }

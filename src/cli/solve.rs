@@ -8,8 +8,9 @@
 //!   `first_move`, `rule`. Its points are RIF names (rows counted from the BOTTOM: y = size -
 //!   number) unless `conventions.coordinates` says the Gomocup way (`y+1`). The rule comes from
 //!   `--rule`, else the puzzle's `rule`, else `conventions.rule`, else freestyle.
-//! - Text: one move list per line (black first, Gomocup notation), `#` starts a comment line;
-//!   the side to move after the moves is the attacker.
+//! - Text: one move list per line (black first, Gomocup notation) or one diagram line
+//!   (`black: h8,i9 white: h9 to-move: black`), `#` starts a comment line; the side to move is
+//!   the attacker.
 //!
 //! Every line a solver returns is replayed and checked before it counts.
 
@@ -212,19 +213,22 @@ fn read_puzzles(text: &str, rule: Option<Rule>, size: usize) -> Result<Vec<Puzzl
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let setup = notation::parse_move_list(line, size, size)
-            .map_err(|error| error.to_string())
-            .and_then(|moves| position::replay(size, size, &moves, rule))
-            .and_then(|board| {
-                playable(&board, rule)?;
-                Ok(Setup {
-                    board,
-                    rule,
-                    mode: Mode::Vct,
-                    expect_win: true,
-                    expected_first: None,
-                })
-            });
+        let board = match position::parse_diagram_line(line, size) {
+            Some(diagram) => diagram,
+            None => notation::parse_move_list(line, size, size)
+                .map_err(|error| error.to_string())
+                .and_then(|moves| position::replay(size, size, &moves, rule)),
+        };
+        let setup = board.and_then(|board| {
+            playable(&board, rule)?;
+            Ok(Setup {
+                board,
+                rule,
+                mode: Mode::Vct,
+                expect_win: true,
+                expected_first: None,
+            })
+        });
         puzzles.push(Puzzle {
             id: format!("line {}", index + 1),
             setup,
@@ -407,9 +411,14 @@ mod tests {
 
     #[test]
     fn text_puzzles_one_line_each() {
-        let text = "# five in one\nh8 h9 i8 i9 j8 j9 k8 k9\n\nh8h8\n";
+        let text = "# five in one\nh8 h9 i8 i9 j8 j9 k8 k9\n\nh8h8\n\
+                    black: h8,i8,j8,k8 white: a1,a3,a5 to-move: white\n";
         let puzzles = read_puzzles(text, None, 15).unwrap();
-        assert_eq!(puzzles.len(), 2);
+        assert_eq!(puzzles.len(), 3);
+        // The diagram: white to move, black's open four on the board (so white cannot win).
+        let diagram = puzzles[2].setup.as_ref().unwrap();
+        assert_eq!(diagram.board.side_to_move(), Color::White);
+        assert_eq!(diagram.board.stone_count(Color::Black), 4);
         assert_eq!(puzzles[0].id, "line 2");
         let setup = puzzles[0].setup.as_ref().unwrap();
         assert_eq!(setup.board.move_count(), 8);
