@@ -15,7 +15,6 @@ mod bench;
 mod display;
 mod explain;
 mod forced;
-mod json;
 mod options;
 mod play;
 mod position;

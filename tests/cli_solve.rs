@@ -112,6 +112,18 @@ fn bad_files_and_arguments_exit_with_code_2() {
         std::env::temp_dir().join(format!("tengen-cli-solve-{}-empty.txt", std::process::id()));
     std::fs::write(&empty, "# nothing here\n\n").expect("temp file");
     let empty_text = empty.to_string_lossy().into_owned();
+    let garbage = std::env::temp_dir().join(format!(
+        "tengen-cli-solve-{}-garbage.txt",
+        std::process::id()
+    ));
+    std::fs::write(&garbage, "hello world\nthis is no puzzle\n").expect("temp file");
+    let garbage_text = garbage.to_string_lossy().into_owned();
+    let numbers = std::env::temp_dir().join(format!(
+        "tengen-cli-solve-{}-numbers.json",
+        std::process::id()
+    ));
+    std::fs::write(&numbers, "[1, 2, 3]\n").expect("temp file");
+    let numbers_text = numbers.to_string_lossy().into_owned();
     let broken = data("cli-broken.json");
     let wins = data("cli-wins.txt");
     for (args, words) in [
@@ -121,7 +133,15 @@ fn bad_files_and_arguments_exit_with_code_2() {
             vec!["solve", "no-such-puzzles.json"],
             "cannot read 'no-such-puzzles.json'",
         ),
-        (vec!["solve", &broken], "JSON error at line 2"),
+        (
+            vec!["solve", &broken],
+            "JSON error at line 2, column 30: trailing comma",
+        ),
+        (
+            vec!["solve", &garbage_text],
+            "no line is a move list or a diagram (line 1: ",
+        ),
+        (vec!["solve", &numbers_text], "puzzle 1 is 1, not an object"),
         (vec!["solve", &empty_text], "no puzzles in the file"),
         (vec!["solve", "--time", "soon", &wins], "bad time 'soon'"),
         (vec!["solve", "--nodes", "0", &wins], "0 is not in 1.."),
@@ -139,5 +159,7 @@ fn bad_files_and_arguments_exit_with_code_2() {
         assert!(err.contains(words), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
-    let _ = std::fs::remove_file(&empty);
+    for file in [&empty, &garbage, &numbers] {
+        let _ = std::fs::remove_file(file);
+    }
 }

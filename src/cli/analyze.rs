@@ -7,11 +7,14 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::display::{draw_board, score_text, search_info_text, seconds_text, win_text, Progress};
+use super::display::{
+    count_text, draw_board, score_text, search_info_text, seconds_text, win_text, Progress,
+};
 use super::forced::{self, Budget, Mode, Outcome};
 use super::options::{DiagramArgs, LimitArgs, RuleArg, SizeArg};
 use super::position::{self, color_name, GameOver, Replay};
 use super::{usage_error, EXIT_OK};
+use crate::board::Color;
 use crate::notation::{format_move_list, point_name};
 use crate::search::Engine;
 
@@ -52,10 +55,13 @@ pub fn run(args: AnalyzeArgs) -> i32 {
     let board = position.board;
     let mover = board.side_to_move();
     println!(
-        "rule {rule}, {}x{} board, {} stones, {} to move",
+        "rule {rule}, {}x{} board, {}, {} to move",
         board.width(),
         board.height(),
-        board.move_count(),
+        count_text(
+            board.stone_count(Color::Black) + board.stone_count(Color::White),
+            "stone"
+        ),
         color_name(mover)
     );
     print!("{}", draw_board(&board, rule, None));

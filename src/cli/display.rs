@@ -85,6 +85,15 @@ pub fn score_text(score: Score) -> String {
     }
 }
 
+/// A count with its noun: `1 stone`, `3 stones` (`noun` is the singular; English adds `s`).
+pub fn count_text(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
 /// `wins in 3 plies`, or `wins` when the distance is not known.
 pub fn win_text(plies: Option<usize>) -> String {
     match plies {
@@ -196,6 +205,8 @@ mod tests {
         assert_eq!(score_text(-120), "-120");
         assert_eq!(score_text(0), "+0");
         assert_eq!(score_text(WIN - 1), "wins in 1 ply");
+        assert_eq!(count_text(1, "stone"), "1 stone");
+        assert_eq!(count_text(0, "puzzle"), "0 puzzles");
         assert_eq!(score_text(WIN - 5), "wins in 5 plies");
         assert_eq!(score_text(-WIN + 4), "loses in 4 plies");
     }

@@ -18,15 +18,15 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::display::{seconds_text, win_text, Progress};
+use super::display::{count_text, seconds_text, win_text, Progress};
 use super::forced::{self, Budget, Mode, Outcome};
-use super::json::{self, Json};
 use super::options::{parse_duration, parse_rule, SizeArg};
 use super::position::{self, color_name};
 use super::{usage_error, EXIT_FAILURE, EXIT_OK};
 use crate::board::{Board, Color, Point};
 use crate::notation::{self, format_move_list, point_name};
 use crate::rules::{self, Rule};
+use serde_json::Value as Json;
 
 /// One puzzle, ready to solve, or the reason it cannot be set up.
 struct Puzzle {
@@ -87,8 +87,8 @@ pub fn run(args: SolveArgs) -> i32 {
         return usage_error("solve", &format!("{path}: no puzzles in the file"));
     }
     println!(
-        "solving {} puzzles from {path} ({} per puzzle; points the Gomocup way: h8 = 7,7, row 1 at the top)",
-        puzzles.len(),
+        "solving {} from {path} ({} per puzzle; points the Gomocup way: h8 = 7,7, row 1 at the top)",
+        count_text(puzzles.len(), "puzzle"),
         seconds_text(time)
     );
     let budget = Budget {
@@ -203,7 +203,7 @@ fn solve_one(setup: &Setup, budget: &Budget) -> (bool, String) {
 fn read_puzzles(text: &str, rule: Option<Rule>, size: usize) -> Result<Vec<Puzzle>, String> {
     let start = text.trim_start_matches('\u{feff}').trim_start();
     if start.starts_with('{') || start.starts_with('[') {
-        let root = json::parse(text).map_err(|error| error.to_string())?;
+        let root: Json = serde_json::from_str(text).map_err(|error| json_error_text(&error))?;
         return json_puzzles(&root, rule);
     }
     let rule = rule.unwrap_or(Rule::Freestyle);
@@ -234,7 +234,32 @@ fn read_puzzles(text: &str, rule: Option<Rule>, size: usize) -> Result<Vec<Puzzl
             setup,
         });
     }
+    // Not one line is a position: this is no puzzle file (a bad file, not unsolved puzzles).
+    if let Some(Puzzle {
+        id,
+        setup: Err(first),
+    }) = puzzles.first()
+    {
+        if puzzles.iter().all(|puzzle| puzzle.setup.is_err()) {
+            return Err(format!(
+                "no line is a move list or a diagram ({id}: {first})"
+            ));
+        }
+    }
     Ok(puzzles)
+}
+
+/// A JSON syntax error as people read it: where, then what.
+fn json_error_text(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    let what = text
+        .rsplit_once(" at line ")
+        .map_or(text.as_str(), |(what, _)| what);
+    format!(
+        "JSON error at line {}, column {}: {what}",
+        error.line(),
+        error.column()
+    )
 }
 
 /// Refuses positions that are already decided.
@@ -260,28 +285,35 @@ fn json_puzzles(root: &Json, rule: Option<Rule>) -> Result<Vec<Puzzle>, String> 
     let conventions = root.get("conventions");
     let file_rule = conventions
         .and_then(|c| c.get("rule"))
-        .and_then(Json::as_text)
+        .and_then(Json::as_str)
         .and_then(rule_from_text);
     let coordinates = conventions
         .and_then(|c| c.get("coordinates"))
-        .and_then(Json::as_text)
+        .and_then(Json::as_str)
         .unwrap_or("")
         .to_ascii_lowercase();
     let rif = !(coordinates.contains("y+1") || coordinates.contains("gomocup"));
     let list = match root {
-        Json::Array(items) => items.as_slice(),
+        Json::Array(items) => items,
         _ => root
             .get("puzzles")
             .and_then(Json::as_array)
             .ok_or("expected a \"puzzles\" array (or a top-level array of puzzles)")?,
     };
+    // Each puzzle is an object; anything else means this is not a puzzle file at all.
+    if let Some((index, item)) = list.iter().enumerate().find(|(_, item)| !item.is_object()) {
+        return Err(format!(
+            "puzzle {} is {item}, not an object with \"black\" and \"white\" stone lists",
+            index + 1
+        ));
+    }
     Ok(list
         .iter()
         .enumerate()
         .map(|(index, item)| {
             let id = item
                 .get("id")
-                .and_then(Json::as_text)
+                .and_then(Json::as_str)
                 .map_or_else(|| format!("puzzle {}", index + 1), String::from);
             let setup = json_setup(item, rule, file_rule, rif);
             Puzzle { id, setup }
@@ -298,7 +330,7 @@ fn json_setup(
     let size = match item.get("board_size") {
         None => 15,
         Some(value) => {
-            let number = value.as_number().unwrap_or(0.0);
+            let number = value.as_f64().unwrap_or(0.0);
             if number.fract() != 0.0
                 || !(5.0..=notation::MAX_LETTER_COLUMNS as f64).contains(&number)
             {
@@ -310,7 +342,7 @@ fn json_setup(
     let rule = rule
         .or_else(|| {
             item.get("rule")
-                .and_then(Json::as_text)
+                .and_then(Json::as_str)
                 .and_then(rule_from_text)
         })
         .or(file_rule)
@@ -331,7 +363,7 @@ fn json_setup(
             .ok_or(format!("no \"{key}\" stone list"))?;
         for stone in stones {
             let text = stone
-                .as_text()
+                .as_str()
                 .ok_or(format!("a \"{key}\" stone is not a string"))?;
             let point = read_point(text)?;
             board
@@ -339,7 +371,7 @@ fn json_setup(
                 .map_err(|_| format!("{text} holds two stones"))?;
         }
     }
-    let side_to_move = match item.get("side_to_move").and_then(Json::as_text) {
+    let side_to_move = match item.get("side_to_move").and_then(Json::as_str) {
         Some(text) if text.eq_ignore_ascii_case("black") => Color::Black,
         Some(text) if text.eq_ignore_ascii_case("white") => Color::White,
         Some(text) => return Err(format!("bad side_to_move '{text}'")),
@@ -348,18 +380,18 @@ fn json_setup(
     };
     board.set_side_to_move(side_to_move);
     playable(&board, rule)?;
-    let mode = match item.get("mode").and_then(Json::as_text) {
+    let mode = match item.get("mode").and_then(Json::as_str) {
         Some(text) if text.eq_ignore_ascii_case("vcf") => Mode::Vcf,
         Some(text) if text.eq_ignore_ascii_case("vct") => Mode::Vct,
         _ => Mode::Vct,
     };
-    let expect_win = match item.get("expected_result").and_then(Json::as_text) {
+    let expect_win = match item.get("expected_result").and_then(Json::as_str) {
         Some(text) => text.eq_ignore_ascii_case("win"),
         None => true,
     };
     let expected_first = item
         .get("first_move")
-        .and_then(Json::as_text)
+        .and_then(Json::as_str)
         .and_then(|text| read_point(text).ok());
     Ok(Setup {
         board,
