@@ -602,6 +602,55 @@ pub fn forbidden_kind(board: &Board, point: Point) -> Option<ForbiddenKind> {
     judge(board.lines(), point, 0, None)
 }
 
+/// Whether black's move on the empty `point` (renju) is a real four-three: it makes a four, and
+/// once white has taken the four's five point, a playable black move still turns a three
+/// through `point` into a straight four. A three whose straight-four points are all forbidden
+/// is only a shape: the line tables cannot see that (it depends on the other lines through
+/// those points), so the search asks here before it treats a black four-three as a threat that
+/// must be answered.
+pub fn black_four_three_is_real(board: &Board, point: Point) -> bool {
+    let lines = board.lines();
+    let entries = [0, 1, 2, 3].map(|direction| renju_line(lines, point, direction));
+    if entries.iter().any(|entry| entry.is_five()) {
+        return true;
+    }
+    let (width, height) = (board.width(), board.height());
+    let mut with_four = lines.clone();
+    with_four.place(point, Color::Black);
+    // White's forced answers: every point where black would now make five.
+    let mut blocked = lines.clone();
+    for (direction, entry) in entries.iter().enumerate() {
+        if entry.fours() == 0 {
+            continue;
+        }
+        for steps in (-4..=4).filter(|&steps| steps != 0) {
+            if let Some(five_point) = point.offset(direction, steps, width, height) {
+                if board.is_empty(five_point)
+                    && renju_line(&with_four, five_point, direction).is_five()
+                {
+                    blocked.place(five_point, Color::White);
+                }
+            }
+        }
+    }
+    let mut with_move = blocked.clone();
+    with_move.place(point, Color::Black);
+    for direction in 0..4 {
+        let mut keys = renju_line(&blocked, point, direction).three_key_points();
+        while keys != 0 {
+            let bit = keys.trailing_zeros();
+            keys &= keys - 1;
+            let key_point = key_point_of(point, direction, bit);
+            if black_makes_five(&with_move, key_point)
+                || judge(&with_move, key_point, 1, None).is_none()
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Every point where black may not play under renju, with the reason, row by row.
 pub fn forbidden_points(board: &Board) -> Vec<(Point, ForbiddenKind)> {
     board
@@ -653,6 +702,30 @@ mod tests {
             assert_eq!(verdict, None);
             assert_eq!(notes[0].text, format!("{name} is not empty"));
         }
+    }
+
+    #[test]
+    fn a_four_three_is_real_only_when_its_three_can_become_a_straight_four() {
+        let point = |name| crate::notation::parse_point(name, 15, 15).unwrap();
+        // Black's row d8 e8 f8 is closed by c8; g8 makes a four (five at h8) and the open three
+        // g6 g7 g8: after white h8, g5 or g9 makes a straight four.
+        let mut board = Board::square(15).unwrap();
+        crate::notation::play_moves(&mut board, "d8c8e8a1f8a3g6a5g7a7").unwrap();
+        assert!(black_four_three_is_real(&board, point("g8")));
+        // From a renju game: l8 makes the four h8 i8 j8 . l8 (five at k8) and the three
+        // l5 . l7 l8, whose only straight-four point l6 is a double-three for black, before and
+        // after white's block at k8: a four and a shape, no four-three.
+        let mut board = Board::square(15).unwrap();
+        crate::notation::play_moves(
+            &mut board,
+            "h8i7i9g7j7j9f7h6g5i5f8i4i8i6i3g8g10h9h4f6j6j5k4i10l5k6l7h11g12j11k12j10j8g2h3f9h7g6e6k3j4",
+        )
+        .unwrap();
+        assert_eq!(
+            forbidden_kind(&board, point("l6")),
+            Some(ForbiddenKind::DoubleThree)
+        );
+        assert!(!black_four_three_is_real(&board, point("l8")));
     }
 
     #[test]

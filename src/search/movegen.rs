@@ -115,12 +115,12 @@ pub use crate::pattern::PointList;
 
 /// The moves worth trying for the side to move (legality under renju not yet checked): when
 /// the opponent threatens to win at once (an open three or a four-three point, see
-/// [`forcing_threats`]), only the points that may spoil those threats and our own fours;
+/// [`has_forcing_threat`]), only the points that may spoil those threats and our own fours;
 /// otherwise the empty points near stones (the centre on an empty board).
 pub fn generate_moves(pos: &PatternBoard, rule: Rule, points: &mut PointList) {
     let us = pos.side_to_move();
     let them = us.opponent();
-    if forcing_threats(pos, them) > 0 {
+    if has_forcing_threat(pos, them, rule) {
         let mut set = PointSet::new();
         defence_points(pos, them, rule, &mut set);
         for threat in [
@@ -148,13 +148,26 @@ pub fn generate_moves(pos: &PatternBoard, rule: Rule, points: &mut PointList) {
     }
 }
 
-/// Number of points where `color` threatens a win that must be answered now: an open four
-/// (an open three on the board) or a four-three. A double open three is not counted: the
-/// defender may answer it with a four or a three of its own, and forcing a defence against it
-/// did not win its matches (`docs/strength.md`).
+/// Whether `color` threatens a win that must be answered now: an open four to make (an open
+/// three on the board) or a real four-three. Under renju a black four-three counts only when
+/// its three is real ([`rules::black_four_three_is_real`]): answering a shape that is no threat
+/// with its "defences" alone would leave out the moves that matter and could prove a false
+/// win. A double open three is not counted: the defender may answer it with a four or a three
+/// of its own, and forcing a defence against it did not win its matches (`docs/strength.md`).
 #[inline]
-pub fn forcing_threats(pos: &PatternBoard, color: Color) -> usize {
-    pos.threat_count(color, Threat::OpenFour) + pos.threat_count(color, Threat::FourOpenThree)
+pub fn has_forcing_threat(pos: &PatternBoard, color: Color, rule: Rule) -> bool {
+    if pos.threat_count(color, Threat::OpenFour) > 0 {
+        return true;
+    }
+    if pos.threat_count(color, Threat::FourOpenThree) == 0 {
+        return false;
+    }
+    if rule != Rule::Renju || color != Color::Black {
+        return true;
+    }
+    pos.threat_set(color, Threat::FourOpenThree)
+        .iter()
+        .any(|point| rules::black_four_three_is_real(pos.board(), point))
 }
 
 /// Points that may spoil the forcing threats of `attacker`: each threat point, and along every

@@ -11,7 +11,7 @@ use crate::board::{Color, Point, CELL_COUNT};
 use crate::pattern::{PatternBoard, Threat};
 use crate::rules::{self, Rule};
 
-use super::movegen::{forcing_threats, generate_moves, quiescence_fours, PointList};
+use super::movegen::{generate_moves, has_forcing_threat, quiescence_fours, PointList};
 use super::params;
 use super::time::SearchTimer;
 use super::tt::{Bound, TranspositionTable};
@@ -352,6 +352,17 @@ impl<'a> Worker<'a> {
 
     /// Principal variation search of the side to move below the root. `cut_node`: a node
     /// expected to fail high (searched with a null window from a PV move's sibling).
+    ///
+    /// Where a win or loss score may come from, so that every one is a proof: a five on the
+    /// board or fives that cannot all be blocked ([`Worker::forced`]); an open four the
+    /// opponent cannot answer with a four ([`Worker::open_four_win`]); a black foul under renju
+    /// (no legal point, or a real threat only forbidden points would stop); and the minimax of
+    /// these, in which the loser's node tried every move it has: moves are pruned only once
+    /// one that does not lose is known, and a node narrows its moves to the defences only
+    /// against a threat that is real ([`has_forcing_threat`]). A reduced search may find a mate
+    /// later than a full one, never a false one. Never from the static evaluation: reverse
+    /// futility and the "only forbidden points offered" case return evaluations below
+    /// [`WIN_THRESHOLD`].
     fn search(
         &mut self,
         mut alpha: Score,
@@ -431,7 +442,7 @@ impl<'a> Worker<'a> {
         let improving = ply_index < 2 || static_eval > self.stack[ply_index - 2].eval;
         let us = self.pos.side_to_move();
         let them = us.opponent();
-        let threatened = forcing_threats(&self.pos, them) > 0;
+        let threatened = has_forcing_threat(&self.pos, them, self.shared.rule);
 
         if !pv_node && !threatened && excluded.is_none() && beta.abs() < WIN_THRESHOLD {
             // Reverse futility: a quiet position far above beta.
