@@ -122,11 +122,11 @@ pub fn run(args: AnalyzeArgs) -> i32 {
         ),
     }
     println!(
-        "evaluation: {} for {} (depth {}, {} nodes, {})",
+        "evaluation: {} for {} (depth {}, {}, {})",
         score_text(result.score),
         color_name(mover),
         result.depth,
-        result.nodes,
+        count_text(result.nodes as usize, "node"),
         seconds_text(started.elapsed())
     );
     match result.best_move {

@@ -118,10 +118,10 @@ pub fn seconds_text(duration: Duration) -> String {
 /// One line about a finished search iteration.
 pub fn search_info_text(info: &SearchInfo) -> String {
     format!(
-        "depth {}, eval {}, {} nodes, {}: {}",
+        "depth {}, eval {}, {}, {}: {}",
         info.depth,
         score_text(info.score),
-        info.nodes,
+        count_text(info.nodes as usize, "node"),
         seconds_text(info.elapsed),
         format_move_list(&info.pv)
     )
