@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, Cell, Color, Point};
 use crate::notation::format_move_list;
 use crate::rules::{self, Rule};
-use crate::search::{Score, SearchInfo, WIN, WIN_THRESHOLD};
+use crate::search::{Score, SearchInfo, SearchResult, WIN, WIN_THRESHOLD};
 
 /// Symbol of a forbidden point for black in drawings.
 pub const FORBIDDEN_MARK: char = '*';
@@ -127,6 +127,34 @@ pub fn search_info_text(info: &SearchInfo) -> String {
     )
 }
 
+/// The line saying what the search settled on, when the last iteration line printed
+/// (`last_printed`) does not already say it: the move played (or hinted) and its evaluation must
+/// appear in a printed line. They differ when the unfinished last iteration found a better move,
+/// or when the final check replaced a move that loses.
+pub fn chosen_text(
+    last_printed: Option<&SearchInfo>,
+    result: &SearchResult,
+    elapsed: Duration,
+) -> Option<String> {
+    let said = last_printed.is_some_and(|info| {
+        info.pv.first() == result.best_move.as_ref() && info.score == result.score
+    });
+    if said || result.best_move.is_none() {
+        return None;
+    }
+    let info = SearchInfo {
+        depth: result.depth,
+        score: result.score,
+        nodes: result.nodes,
+        elapsed,
+        pv: result.pv.clone(),
+    };
+    Some(format!(
+        "chosen: {} (not the last finished iteration's: from the unfinished one or the final check)",
+        search_info_text(&info)
+    ))
+}
+
 /// A progress line on stderr for long work: redrawn in place on a terminal, otherwise written
 /// at most once a second and not in the first second (so logs stay short).
 pub struct Progress {
@@ -169,6 +197,41 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_chosen_move_is_printed_when_no_iteration_line_said_it() {
+        let h8 = Point::new(7, 7);
+        let i9 = Point::new(8, 8);
+        let info = |score, pv: Vec<Point>| SearchInfo {
+            depth: 5,
+            score,
+            nodes: 1000,
+            elapsed: Duration::from_millis(10),
+            pv,
+        };
+        let result = SearchResult {
+            best_move: Some(h8),
+            score: 30,
+            depth: 5,
+            nodes: 1200,
+            pv: vec![h8, i9],
+        };
+        let elapsed = Duration::from_millis(20);
+        // Said by the last iteration: nothing more.
+        assert_eq!(
+            chosen_text(Some(&info(30, vec![h8])), &result, elapsed),
+            None
+        );
+        // Another move, another score, or no iteration at all: the chosen line.
+        for last in [Some(info(30, vec![i9])), Some(info(10, vec![h8])), None] {
+            let text = chosen_text(last.as_ref(), &result, elapsed).expect("a chosen line");
+            assert!(
+                text.starts_with("chosen: depth 5, eval +30, 1200 nodes"),
+                "{text}"
+            );
+            assert!(text.contains(": h8 i9 "), "{text}");
+        }
+    }
 
     #[test]
     fn drawing_marks_last_move_and_forbidden_points() {

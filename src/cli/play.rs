@@ -9,14 +9,14 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::display::{draw_board, score_text, search_info_text, seconds_text};
+use super::display::{chosen_text, draw_board, score_text, search_info_text, seconds_text};
 use super::options::{DiagramArgs, LimitArgs, RuleArg, Side, SizeArg};
 use super::position::{self, color_name, GameOver, Replay};
 use super::{usage_error, EXIT_FAILURE, EXIT_OK};
 use crate::board::{Board, Color, Point};
 use crate::notation::{self, point_name, NotationError, PsqRecord};
 use crate::rules::{self, Rule};
-use crate::search::{Engine, Limits};
+use crate::search::{Engine, Limits, SearchInfo, SearchResult};
 
 /// Engine time per move when neither `--time`, `--depth` nor `--nodes` is given.
 const DEFAULT_TIME: Duration = Duration::from_secs(2);
@@ -240,13 +240,7 @@ impl Game {
         writeln!(out, "The engine ({color}) is thinking...")?;
         out.flush()?;
         let started = Instant::now();
-        let stop = AtomicBool::new(false);
-        let result = self
-            .engine
-            .think(&self.board, self.rule, &self.limits, &stop, &mut |info| {
-                let _ = writeln!(out, "  {}", search_info_text(info));
-                let _ = out.flush();
-            });
+        let result = self.think(out)?;
         let elapsed = started.elapsed();
         match result.best_move {
             Some(point) if rules::is_legal(&self.board, point, self.rule) => {
@@ -330,6 +324,25 @@ impl Game {
         Ok(true)
     }
 
+    /// Searches the position, printing each finished iteration, then the move chosen when no
+    /// iteration line said it ([`chosen_text`]).
+    fn think(&mut self, out: &mut dyn Write) -> io::Result<SearchResult> {
+        let started = Instant::now();
+        let stop = AtomicBool::new(false);
+        let mut last_printed: Option<SearchInfo> = None;
+        let result = self
+            .engine
+            .think(&self.board, self.rule, &self.limits, &stop, &mut |info| {
+                let _ = writeln!(out, "  {}", search_info_text(info));
+                let _ = out.flush();
+                last_printed = Some(info.clone());
+            });
+        if let Some(text) = chosen_text(last_printed.as_ref(), &result, started.elapsed()) {
+            writeln!(out, "  {text}")?;
+        }
+        Ok(result)
+    }
+
     fn hint(&mut self, out: &mut dyn Write) -> io::Result<()> {
         if let Some(reason) = &self.over {
             writeln!(out, "The game is over ({reason}).")?;
@@ -337,13 +350,7 @@ impl Game {
         }
         writeln!(out, "Thinking about your move...")?;
         out.flush()?;
-        let stop = AtomicBool::new(false);
-        let result = self
-            .engine
-            .think(&self.board, self.rule, &self.limits, &stop, &mut |info| {
-                let _ = writeln!(out, "  {}", search_info_text(info));
-                let _ = out.flush();
-            });
+        let result = self.think(out)?;
         match result.best_move {
             Some(point) => writeln!(
                 out,
