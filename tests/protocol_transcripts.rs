@@ -891,3 +891,63 @@ fn yxnbest_with_only_forbidden_points_left_still_answers() {
     let reply = one_reply(&mut driver, "YXNBEST 3");
     assert!(reply.starts_with("ERROR"), "{reply}");
 }
+
+/// Yixin-Board with its database on (its default): after every move it sends
+/// `yxquerydatabaseallt`, one `row,column` line per stone and `done`, and now and then other
+/// commands of its own. Once `yxshowinfo` has said the GUI is Yixin-Board, none of that is
+/// answered, the game goes on, and the moves stay legal.
+#[test]
+fn yixin_board_database_queries_and_unimplemented_commands_are_read_quietly() {
+    let mut driver = LineDriver::new();
+    for line in [
+        "info show_detail 3",
+        "info usedatabase 1",
+        "info database_readonly 0",
+        "info pondering 0",
+        "info vcthread 0",
+    ] {
+        assert!(driver.lines(line).is_empty(), "{line}");
+    }
+    assert_eq!(driver.lines("yxshowinfo").len(), 2);
+    assert_eq!(driver.lines("start 15"), ["OK"]);
+    for line in ["info rule 2", "info max_depth 3", "info timeout_turn 300"] {
+        assert!(driver.lines(line).is_empty(), "{line}");
+    }
+    let mut stones: Vec<(i64, i64)> = Vec::new();
+    let query = |driver: &mut LineDriver, stones: &[(i64, i64)]| {
+        assert!(driver.lines("yxquerydatabaseallt").is_empty());
+        for (x, y) in stones {
+            assert!(driver.lines(&format!("{x},{y}")).is_empty(), "{x},{y}");
+        }
+        assert!(driver.lines("done").is_empty());
+    };
+    query(&mut driver, &stones);
+    for (turn, opponent) in [(7, 7), (6, 9), (9, 5), (3, 12)].into_iter().enumerate() {
+        let point = expect_move(&mut driver, &format!("turn {},{}", opponent.0, opponent.1));
+        stones.push(opponent);
+        stones.push((point.x() as i64, point.y() as i64));
+        query(&mut driver, &stones);
+        let others = [
+            "yxblockreset",
+            "yxhashdump",
+            "yxshowhashusage",
+            "yxprintfeature",
+            "yxbalanceone 10",
+        ];
+        assert!(driver.lines(others[turn]).is_empty(), "{}", others[turn]);
+    }
+    let board = driver.session().board().unwrap();
+    assert_eq!(board.move_count(), 8);
+    // A known command with bad arguments still gets its error.
+    assert!(driver.lines("turn 99,99")[0].starts_with("ERROR"));
+    assert_eq!(driver.session().board().unwrap().move_count(), 8);
+}
+
+/// Without `yxshowinfo` (a Gomocup manager) the same lines are answered as always.
+#[test]
+fn outside_yixin_board_unknown_commands_and_stray_done_are_answered() {
+    let mut driver = started(15);
+    assert!(driver.lines("yxquerydatabaseallt")[0].starts_with("UNKNOWN"));
+    assert!(driver.lines("7,7")[0].starts_with("UNKNOWN"));
+    assert!(driver.lines("done")[0].starts_with("ERROR"));
+}

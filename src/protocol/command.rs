@@ -424,15 +424,28 @@ struct OpenBlock {
 }
 
 /// Turns lines into commands, gathering blocks. Feed it every line in order.
+///
+/// After `YXSHOWINFO` (which only Yixin-Board sends) the conversation is Yixin-Board's, and the
+/// reader stays quiet where that GUI expects quiet: a command Tengen does not implement (the
+/// database, balance, block and hash-file families), the stone lines that follow some of them
+/// and the `DONE` that closes those are read and dropped (logged at debug level), not answered
+/// with `UNKNOWN`/`ERROR` lines that would fill Yixin-Board's log. A known command with bad
+/// arguments still gets its `ERROR`.
 #[derive(Debug, Default)]
 pub struct CommandReader {
     block: Option<OpenBlock>,
+    yixin_board: bool,
 }
 
 impl CommandReader {
     /// A reader outside any block.
     pub fn new() -> CommandReader {
         CommandReader::default()
+    }
+
+    /// Whether the conversation is Yixin-Board's (a `YXSHOWINFO` was read).
+    pub fn is_yixin_board(&self) -> bool {
+        self.yixin_board
     }
 
     /// Whether a block is open (its `DONE` has not come yet).
@@ -498,7 +511,23 @@ impl CommandReader {
             });
             return None;
         }
-        Some(parse_single(&keyword, rest, trimmed))
+        let parsed = parse_single(&keyword, rest, trimmed);
+        match &parsed {
+            Ok(Command::YxShowInfo) => self.yixin_board = true,
+            Err(error) if self.yixin_board && Self::quiet_for_yixin_board(&keyword, error) => {
+                log::debug!("Yixin-Board line ignored: {}", quote(trimmed));
+                return None;
+            }
+            _ => {}
+        }
+        Some(parsed)
+    }
+
+    /// Whether Yixin-Board expects no answer to this bad line: a command Tengen does not know
+    /// (its extensions, and the bare stone lines after some of them), or the `DONE` that closes
+    /// such a list.
+    fn quiet_for_yixin_board(keyword: &str, error: &ParseError) -> bool {
+        error.kind == ErrorKind::Unknown || keyword == "DONE"
     }
 
     fn add_block_line(block: &mut OpenBlock, line: &str, truncated: bool) {
