@@ -951,3 +951,58 @@ fn outside_yixin_board_unknown_commands_and_stray_done_are_answered() {
     assert!(driver.lines("7,7")[0].starts_with("UNKNOWN"));
     assert!(driver.lines("done")[0].starts_with("ERROR"));
 }
+
+/// Yixin-Board with `info show_detail` set: the best move so far is drawn on its board from
+/// `MESSAGE REALTIME BEST x,y` (in the order of the moves), and the progress lines name points
+/// as its user sees them (its board shows our `x,y` as row, column: names are transposed).
+#[test]
+fn yixin_board_shows_the_best_move_while_thinking() {
+    for show_detail in [true, false] {
+        let mut driver = LineDriver::new();
+        assert_eq!(driver.lines("yxshowinfo").len(), 2);
+        if show_detail {
+            assert!(driver.lines("info show_detail 3").is_empty());
+        }
+        assert_eq!(driver.lines("start 15"), ["OK"]);
+        assert!(driver.lines("info max_depth 4").is_empty());
+        expect_move(&mut driver, "turn 7,7");
+        let lines = driver.lines("turn 3,9");
+        let reply = replies(&lines).pop().expect("a move");
+        let board = driver.session().board().unwrap();
+        let bests: Vec<Point> = lines
+            .iter()
+            .filter_map(|line| line.strip_prefix("MESSAGE REALTIME BEST "))
+            .map(|at| {
+                let (x, y) = parse_move(at).unwrap_or_else(|| panic!("{at}"));
+                Point::new(x as usize, y as usize)
+            })
+            .collect();
+        if !show_detail {
+            assert!(bests.is_empty(), "{lines:?}");
+            continue;
+        }
+        assert!(!bests.is_empty(), "{lines:?}");
+        for best in &bests {
+            // Empty before the reply, or the reply itself.
+            let played = board.history().last() == Some(best);
+            assert!(played || board.is_empty(*best), "{best} in {lines:?}");
+        }
+        // The last progress line's best move is the last BEST point, named transposed.
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("MESSAGE depth "))
+            .expect("a progress line");
+        let first_pv = last
+            .split(" pv ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        let best = *bests.last().unwrap();
+        let transposed = tengen::notation::point_name(Point::new(best.y(), best.x()));
+        assert_eq!(first_pv, transposed, "{lines:?}");
+        assert_eq!(lines.last().unwrap(), &reply);
+    }
+}

@@ -105,6 +105,8 @@ pub enum InfoSetting {
     HashSize(i64),
     /// `caution_factor` (Yixin-Board).
     CautionFactor(i64),
+    /// `show_detail` (Yixin-Board): non-zero asks for the thinking to be shown on the board.
+    ShowDetail(i64),
     /// A key Tengen does not use; ignored.
     Other(String),
 }
@@ -309,6 +311,7 @@ fn parse_info(rest: &str) -> Result<InfoSetting, ParseError> {
         }
         "hash_size" => InfoSetting::HashSize(non_negative()?),
         "caution_factor" => InfoSetting::CautionFactor(number()?),
+        "show_detail" => InfoSetting::ShowDetail(number()?),
         _ => InfoSetting::Other(key),
     };
     Ok(setting)
@@ -393,7 +396,7 @@ pub const COMMAND_KEYWORDS: [&str; 20] = [
 ];
 
 /// Every `INFO` key Tengen uses (`protocol.md` documents each); others are ignored.
-pub const INFO_KEYS: [&str; 13] = [
+pub const INFO_KEYS: [&str; 14] = [
     "timeout_turn",
     "timeout_match",
     "time_left",
@@ -407,6 +410,7 @@ pub const INFO_KEYS: [&str; 13] = [
     "max_node",
     "hash_size",
     "caution_factor",
+    "show_detail",
 ];
 
 /// Whether a keyword names a command Tengen knows (for answering an over-long line).

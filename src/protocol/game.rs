@@ -73,6 +73,8 @@ struct Settings {
     hash_kib: u64,
     game_type: i64,
     caution_factor: i64,
+    /// `show_detail` was set non-zero (Yixin-Board: show the thinking on the board).
+    show_detail: bool,
     folder: Option<String>,
 }
 
@@ -94,6 +96,9 @@ pub struct Session {
     /// Our colour in this game, once known (from `BEGIN`, `BOARD` or our first answer): a
     /// `TURN` stone is the other colour's even when `TAKEBACK`s left the other side to move.
     own_color: Option<Color>,
+    /// A `YXSHOWINFO` came: the manager is Yixin-Board, which reads and writes points as
+    /// `row,column` (so point names for its user are transposed) and draws `MESSAGE REALTIME`.
+    yixin_board: bool,
 }
 
 /// Turns a coordinate from the manager into a point of `board`.
@@ -103,8 +108,10 @@ fn point_on(board: &Board, at: Coord) -> Result<Point, String> {
         .ok_or_else(|| format!("{at} is off the {}x{} board", board.width(), board.height()))
 }
 
-/// A progress line: depth, score, nodes, speed, time and the best line in `h8` notation.
-fn progress_text(info: &SearchInfo) -> String {
+/// A progress line: depth, score, nodes, speed, time and the best line in `h8` notation. For
+/// Yixin-Board (`transposed`), whose board shows our `x,y` as its `row,column`, the line names
+/// each point as its user sees it: column and row swapped.
+fn progress_text(info: &SearchInfo, transposed: bool) -> String {
     let eval = if info.score >= WIN_THRESHOLD {
         format!("win{}", WIN - info.score)
     } else if info.score <= -WIN_THRESHOLD {
@@ -120,8 +127,13 @@ fn progress_text(info: &SearchInfo) -> String {
     );
     if !info.pv.is_empty() {
         text.push_str(" pv");
-        for point in &info.pv {
-            text.push_str(&format!(" {}", PointName(*point)));
+        for &point in &info.pv {
+            let shown = if transposed {
+                Point::new(point.y(), point.x())
+            } else {
+                point
+            };
+            text.push_str(&format!(" {}", PointName(shown)));
         }
     }
     text
@@ -239,6 +251,7 @@ impl Session {
             default_table_bytes,
             table_bytes: None,
             own_color: None,
+            yixin_board: false,
             table_setup_pending: true,
             table_chosen_this_game: false,
         }
@@ -347,6 +360,7 @@ impl Session {
             }
             Command::YxNBest(count) => self.nbest(count, received, context)?,
             Command::YxShowInfo => {
+                self.yixin_board = true;
                 context.out.send(&Reply::Message(format!(
                     "INFO MAX_THREAD_NUM {}",
                     max_threads()
@@ -497,6 +511,7 @@ impl Session {
                 self.table_chosen_this_game = false;
             }
             InfoSetting::CautionFactor(factor) => self.settings.caution_factor = factor,
+            InfoSetting::ShowDetail(detail) => self.settings.show_detail = detail != 0,
             InfoSetting::Other(key) => log::info!("ignored unknown INFO key '{key}'"),
         }
         log::debug!(
@@ -579,7 +594,21 @@ impl Session {
         let mut last_sent: Option<Duration> = None;
         let mut unsent: Option<SearchInfo> = None;
         let mut write_error: Option<io::Error> = None;
+        let transposed = self.yixin_board;
+        // Yixin-Board draws the best move so far on its board (`MESSAGE REALTIME BEST x,y`, in
+        // the same `x,y` order as our moves) when it asked for details.
+        let realtime = self.yixin_board && self.settings.show_detail;
+        let mut shown_best: Option<Point> = None;
         let out = &mut context.out;
+        let mut send = |info: &SearchInfo| -> io::Result<()> {
+            if let Some(&best) = info.pv.first() {
+                if realtime && shown_best != Some(best) {
+                    out.send(&Reply::Message(format!("REALTIME BEST {best}")))?;
+                    shown_best = Some(best);
+                }
+            }
+            out.send(&Reply::Message(progress_text(info, transposed)))
+        };
         let mut on_info = |info: &SearchInfo| {
             if !report || write_error.is_some() {
                 return;
@@ -589,7 +618,7 @@ impl Session {
                 Some(at) => info.elapsed.saturating_sub(at) >= PROGRESS_INTERVAL,
             };
             if due && info.elapsed >= PROGRESS_INTERVAL.min(Duration::from_millis(100)) {
-                if let Err(error) = out.send(&Reply::Message(progress_text(info))) {
+                if let Err(error) = send(info) {
                     write_error = Some(error);
                 }
                 last_sent = Some(info.elapsed);
@@ -606,7 +635,7 @@ impl Session {
             return Err(error);
         }
         if let Some(info) = unsent {
-            out.send(&Reply::Message(progress_text(&info)))?;
+            send(&info)?;
         }
         log::debug!(
             "searched: depth {} score {} nodes {} best {:?}",
