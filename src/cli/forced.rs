@@ -10,10 +10,15 @@ use std::time::Duration;
 
 use crate::board::{Board, Color, Point};
 use crate::notation::point_name;
+use crate::pattern::PatternBoard;
 use crate::rules::{self, Rule};
 use crate::search::mate::line_to_five;
+use crate::search::shortest_vcf::shortest_vcf;
 use crate::search::solver::{self, SolveLimits, SolveOutcome};
 use crate::search::{SearchResult, WIN, WIN_THRESHOLD};
+
+/// Positions the search for a shorter VCF line may visit (a fraction of a second).
+const SHORTEST_VCF_NODES: u64 = 300_000;
 
 /// Which kind of forced win to look for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,7 +93,22 @@ pub fn find(board: &Board, rule: Rule, mode: Mode, budget: &Budget) -> Outcome {
             } else {
                 "VCT"
             };
-            match line_to_five(board, rule, &line) {
+            let full = line_to_five(board, rule, &line);
+            if method == "VCF" {
+                // The solver proves a VCF by any line; people want the shortest to read.
+                let longest = full.as_ref().map_or(line.len(), Vec::len).div_ceil(2);
+                let pos = PatternBoard::new(board, rule);
+                if let Some(shortest) =
+                    shortest_vcf(&pos, rule, longest.saturating_sub(1), SHORTEST_VCF_NODES)
+                {
+                    return Outcome::Win {
+                        method,
+                        plies: Some(shortest.len()),
+                        line: shortest,
+                    };
+                }
+            }
+            match full {
                 Some(full) => Outcome::Win {
                     method,
                     plies: Some(full.len()),

@@ -17,6 +17,7 @@ pub mod mate;
 mod movegen;
 pub mod params;
 mod root;
+pub mod shortest_vcf;
 pub mod solver;
 pub mod time;
 mod tt;
