@@ -5,6 +5,7 @@
 //! within a node budget; `None` leaves the solver's line as it is.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, DefaultHasher};
 
 use crate::board::Point;
 use crate::pattern::{PatternBoard, Threat};
@@ -32,7 +33,7 @@ pub fn shortest_vcf(
         rule,
         nodes: 0,
         max_nodes,
-        failed: HashSet::new(),
+        failed: HashSet::default(),
     };
     for moves in 1..=max_moves {
         match reader.vcf(moves) {
@@ -62,8 +63,10 @@ struct Reader {
     rule: Rule,
     nodes: u64,
     max_nodes: u64,
-    /// Positions (hash, attacker moves) known to have no VCF that short.
-    failed: HashSet<(u64, usize)>,
+    /// Positions (hash, attacker moves) known to have no VCF that short. A fixed hasher: the
+    /// standard random one would make the Windows exe import `bcryptprimitives.dll`, which wine
+    /// (where its tests run) lacks.
+    failed: HashSet<(u64, usize), BuildHasherDefault<DefaultHasher>>,
 }
 
 impl Reader {
