@@ -55,7 +55,7 @@ pub fn root_moves(pos: &PatternBoard, rule: Rule) -> Vec<Point> {
         return blocks;
     }
     let mut points = PointList::new();
-    generate_moves(pos, rule, &mut points);
+    generate_moves(pos, rule, has_forcing_threat(pos, them, rule), &mut points);
     let mut scored: Vec<(i32, Point)> = points
         .into_iter()
         .filter(|&p| legal(p))
@@ -116,11 +116,12 @@ pub use crate::pattern::PointList;
 /// The moves worth trying for the side to move (legality under renju not yet checked): when
 /// the opponent threatens to win at once (an open three or a four-three point, see
 /// [`has_forcing_threat`]), only the points that may spoil those threats and our own fours;
-/// otherwise the empty points near stones (the centre on an empty board).
-pub fn generate_moves(pos: &PatternBoard, rule: Rule, points: &mut PointList) {
+/// otherwise the empty points near stones (the centre on an empty board). `threatened` is
+/// [`has_forcing_threat`] of the opponent, which every caller has at hand already.
+pub fn generate_moves(pos: &PatternBoard, rule: Rule, threatened: bool, points: &mut PointList) {
     let us = pos.side_to_move();
     let them = us.opponent();
-    if has_forcing_threat(pos, them, rule) {
+    if threatened {
         let mut set = PointSet::new();
         defence_points(pos, them, rule, &mut set);
         for threat in [

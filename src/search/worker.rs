@@ -272,10 +272,11 @@ impl<'a> Worker<'a> {
         self.pv_length[ply] = child_length;
     }
 
-    /// The moves of the side to move (see [`generate_moves`]) with their ordering scores.
-    fn generate(&self, ply: usize, tt_move: Option<Point>, moves: &mut MoveList) {
+    /// The moves of the side to move (see [`generate_moves`]; `threatened`: the opponent has a
+    /// forcing threat) with their ordering scores.
+    fn generate(&self, ply: usize, tt_move: Option<Point>, threatened: bool, moves: &mut MoveList) {
         let mut points = PointList::new();
-        generate_moves(&self.pos, self.shared.rule, &mut points);
+        generate_moves(&self.pos, self.shared.rule, threatened, &mut points);
         for point in points {
             moves.push(self.score_move(point, ply, tt_move));
         }
@@ -455,7 +456,7 @@ impl<'a> Worker<'a> {
         }
 
         let mut moves = MoveList::new();
-        self.generate(ply_index, tt_move, &mut moves);
+        self.generate(ply_index, tt_move, threatened, &mut moves);
         let move_count_limit = move_count_limit(depth, improving, params::move_count_percent());
         let trivial_pruning_depth = params::trivial_pruning_depth();
         let cut_node_reduction = params::cut_node_reduction();
