@@ -63,6 +63,10 @@ pub enum BlockKind {
     YxBoard,
     /// `SWAP2BOARD`: an opening stage of swap2.
     Swap2Board,
+    /// `YXBLOCK`: points the search must not play.
+    YxBlock,
+    /// `YXBLOCKUNDO`: points the search may play again.
+    YxBlockUndo,
 }
 
 impl BlockKind {
@@ -72,7 +76,17 @@ impl BlockKind {
             BlockKind::Board => "BOARD",
             BlockKind::YxBoard => "YXBOARD",
             BlockKind::Swap2Board => "SWAP2BOARD",
+            BlockKind::YxBlock => "YXBLOCK",
+            BlockKind::YxBlockUndo => "YXBLOCKUNDO",
         }
+    }
+
+    /// Whether the block's lines are bare points `x,y` (else `x,y,f` stones).
+    fn takes_points(self) -> bool {
+        matches!(
+            self,
+            BlockKind::Swap2Board | BlockKind::YxBlock | BlockKind::YxBlockUndo
+        )
     }
 }
 
@@ -153,6 +167,13 @@ pub enum Command {
     YxNBest(u32),
     /// `YXSHOWINFO`: engine limits for Yixin-Board.
     YxShowInfo,
+    /// `YXBLOCK` … `DONE`: the search must not play these points (until `YXBLOCKUNDO` or
+    /// `YXBLOCKRESET`).
+    YxBlock(Vec<Coord>),
+    /// `YXBLOCKUNDO` … `DONE`: the search may play these points again.
+    YxBlockUndo(Vec<Coord>),
+    /// `YXBLOCKRESET`: the search may play every point again.
+    YxBlockReset,
 }
 
 /// What kind of answer a bad line gets.
@@ -354,6 +375,7 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
         "YXSHOWFORBID" => Ok(Command::YxShowForbid),
         "YXHASHCLEAR" => Ok(Command::YxHashClear),
         "YXSHOWINFO" => Ok(Command::YxShowInfo),
+        "YXBLOCKRESET" => Ok(Command::YxBlockReset),
         "YXNBEST" => match parse_integer(rest) {
             Some(n) if (1..=i64::from(u32::MAX)).contains(&n) => Ok(Command::YxNBest(n as u32)),
             _ => Err(ParseError::invalid(format!(
@@ -362,7 +384,7 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
             ))),
         },
         "DONE" => Err(ParseError::invalid(
-            "DONE without BOARD, YXBOARD or SWAP2BOARD",
+            "DONE without BOARD, YXBOARD, SWAP2BOARD, YXBLOCK or YXBLOCKUNDO",
         )),
         _ => Err(ParseError::unknown(format!(
             "unknown command '{}'",
@@ -372,7 +394,7 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
 }
 
 /// Every command keyword Tengen knows (`protocol.md` documents each).
-pub const COMMAND_KEYWORDS: [&str; 20] = [
+pub const COMMAND_KEYWORDS: [&str; 23] = [
     "START",
     "RECTSTART",
     "RESTART",
@@ -393,6 +415,9 @@ pub const COMMAND_KEYWORDS: [&str; 20] = [
     "YXHASHCLEAR",
     "YXNBEST",
     "YXSHOWINFO",
+    "YXBLOCK",
+    "YXBLOCKUNDO",
+    "YXBLOCKRESET",
 ];
 
 /// Every `INFO` key Tengen uses (`protocol.md` documents each); others are ignored.
@@ -498,6 +523,8 @@ impl CommandReader {
             "BOARD" => Some(BlockKind::Board),
             "YXBOARD" => Some(BlockKind::YxBoard),
             "SWAP2BOARD" => Some(BlockKind::Swap2Board),
+            "YXBLOCK" => Some(BlockKind::YxBlock),
+            "YXBLOCKUNDO" => Some(BlockKind::YxBlockUndo),
             _ => None,
         };
         if let Some(kind) = kind {
@@ -546,12 +573,13 @@ impl CommandReader {
                 "more than {MAX_BLOCK_ENTRIES} lines in {}",
                 block.kind.keyword()
             ));
-        } else if block.kind == BlockKind::Swap2Board {
+        } else if block.kind.takes_points() {
             match parse_coord(line) {
                 Some(coord) => block.coords.push(coord),
                 None => {
                     block.problem = Some(format!(
-                        "bad SWAP2BOARD line '{}' (expected x,y)",
+                        "bad {} line '{}' (expected x,y)",
+                        block.kind.keyword(),
                         quote(line)
                     ))
                 }
@@ -572,14 +600,21 @@ impl CommandReader {
 
     fn close(block: OpenBlock) -> Result<Command, ParseError> {
         if let Some(problem) = block.problem {
+            let unchanged = if matches!(block.kind, BlockKind::YxBlock | BlockKind::YxBlockUndo) {
+                "blocked points"
+            } else {
+                "position"
+            };
             return Err(ParseError::invalid(format!(
-                "{problem}; position unchanged"
+                "{problem}; {unchanged} unchanged"
             )));
         }
         Ok(match block.kind {
             BlockKind::Board => Command::Board(block.entries),
             BlockKind::YxBoard => Command::YxBoard(block.entries),
             BlockKind::Swap2Board => Command::Swap2Board(block.coords),
+            BlockKind::YxBlock => Command::YxBlock(block.coords),
+            BlockKind::YxBlockUndo => Command::YxBlockUndo(block.coords),
         })
     }
 }

@@ -99,6 +99,9 @@ pub struct Session {
     /// A `YXSHOWINFO` came: the manager is Yixin-Board, which reads and writes points as
     /// `row,column` (so point names for its user are transposed) and draws `MESSAGE REALTIME`.
     yixin_board: bool,
+    /// Points the search must not play (`YXBLOCK`), until `YXBLOCKUNDO`, `YXBLOCKRESET` or a
+    /// new game.
+    blocked: Vec<Point>,
 }
 
 /// Turns a coordinate from the manager into a point of `board`.
@@ -252,6 +255,7 @@ impl Session {
             table_bytes: None,
             own_color: None,
             yixin_board: false,
+            blocked: Vec::new(),
             table_setup_pending: true,
             table_chosen_this_game: false,
         }
@@ -359,6 +363,9 @@ impl Session {
                 log::info!("transposition table cleared");
             }
             Command::YxNBest(count) => self.nbest(count, received, context)?,
+            Command::YxBlock(points) => self.block(&points, true, context)?,
+            Command::YxBlockUndo(points) => self.block(&points, false, context)?,
+            Command::YxBlockReset => self.blocked.clear(),
             Command::YxShowInfo => {
                 self.yixin_board = true;
                 context.out.send(&Reply::Message(format!(
@@ -375,8 +382,37 @@ impl Session {
 
     fn new_game(&mut self) {
         self.own_color = None;
+        self.blocked.clear();
         self.time.new_game();
         self.table_chosen_this_game = false;
+    }
+
+    /// `YXBLOCK` (`add`) or `YXBLOCKUNDO`: adds the points to the blocked ones, or takes them
+    /// out. No answer; an `ERROR` when a point is off the board (nothing changes then).
+    fn block(&mut self, at: &[Coord], add: bool, context: &mut Context<'_>) -> io::Result<()> {
+        let Some(board) = self.board.as_ref() else {
+            return Self::no_board(context);
+        };
+        let points: Result<Vec<Point>, String> = at.iter().map(|&c| point_on(board, c)).collect();
+        let points = match points {
+            Ok(points) => points,
+            Err(message) => {
+                return context.out.send(&Reply::Error(format!(
+                    "{message}; blocked points unchanged"
+                )))
+            }
+        };
+        for point in points {
+            if add {
+                if !self.blocked.contains(&point) {
+                    self.blocked.push(point);
+                }
+            } else {
+                self.blocked.retain(|&p| p != point);
+            }
+        }
+        log::debug!("blocked points: {:?}", self.blocked);
+        Ok(())
     }
 
     fn start(&mut self, width: i64, height: i64, context: &mut Context<'_>) -> io::Result<()> {
@@ -578,7 +614,9 @@ impl Session {
     /// Search limits for a search that may use `budget`, of which `spent` is gone already.
     fn limits(&self, budget: Budget, received: Duration) -> Limits {
         let spent = self.clock.now().saturating_sub(received);
-        budget.limits(spent, self.settings.max_depth, self.settings.max_nodes)
+        let mut limits = budget.limits(spent, self.settings.max_depth, self.settings.max_nodes);
+        limits.excluded = self.blocked.clone();
+        limits
     }
 
     /// Runs one search on `board`. With `report`, progress goes out as `MESSAGE` lines, at most

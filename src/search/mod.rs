@@ -58,6 +58,9 @@ pub struct Limits {
     pub soft_time: Option<Duration>,
     /// Stop inside the tree at this much time.
     pub hard_time: Option<Duration>,
+    /// Points the search must not play (Yixin-Board's `YXBLOCK`), unless every legal point is
+    /// among them.
+    pub excluded: Vec<Point>,
 }
 
 /// A progress report, sent after each finished iteration.
@@ -236,13 +239,20 @@ impl Engine {
         timer: &SearchTimer,
         stop: &AtomicBool,
     ) -> RootStep {
-        let Some(fallback) = quick_move(pos, rule) else {
+        let Some(mut fallback) = quick_move(pos, rule) else {
             return RootStep::NoMove;
         };
-        if pos.threat_count(pos.side_to_move(), Threat::Five) > 0 {
+        let excluded = &timer.limits().excluded;
+        if pos.threat_count(pos.side_to_move(), Threat::Five) > 0 && !excluded.contains(&fallback) {
             return RootStep::Answer(SearchResult::answer(WIN - 1, vec![fallback]));
         }
         let mut moves = root_moves(pos, rule);
+        if !excluded.is_empty() {
+            moves = movegen::without_excluded(pos, rule, moves, excluded);
+            if excluded.contains(&fallback) {
+                fallback = moves.first().copied().unwrap_or(fallback);
+            }
+        }
         if moves.len() <= 1 {
             let point = moves.first().copied().unwrap_or(fallback);
             return RootStep::Answer(SearchResult::answer(0, vec![point]));

@@ -35,6 +35,36 @@ pub fn quick_move(pos: &PatternBoard, rule: Rule) -> Option<Point> {
         .or_else(|| board.empty_points().next())
 }
 
+/// `moves` (root moves, best first) without the `excluded` points. When that leaves none, every
+/// legal point not excluded (best-scored first); when every legal point is excluded, `moves`
+/// as they were: a move must be played.
+pub fn without_excluded(
+    pos: &PatternBoard,
+    rule: Rule,
+    moves: Vec<Point>,
+    excluded: &[Point],
+) -> Vec<Point> {
+    let allowed: Vec<Point> = moves
+        .iter()
+        .copied()
+        .filter(|p| !excluded.contains(p))
+        .collect();
+    if !allowed.is_empty() {
+        return allowed;
+    }
+    let board = pos.board();
+    let mut others: Vec<(i32, Point)> = board
+        .empty_points()
+        .filter(|p| !excluded.contains(p) && rules::is_legal(board, *p, rule))
+        .map(|p| (pos.move_score(p), p))
+        .collect();
+    if others.is_empty() {
+        return moves;
+    }
+    others.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.index().cmp(&b.1.index())));
+    others.into_iter().map(|(_, p)| p).collect()
+}
+
 /// The legal root moves worth searching, best-ordered first: a five alone if we have one; the
 /// legal blocks of the opponent's fives if it has any (when none is legal we have lost, and
 /// every legal candidate is listed); otherwise the threat-aware candidates.
