@@ -83,6 +83,14 @@ pub const DEFAULT_TURN_MS: i64 = 5_000;
 /// No move is planned longer than this, whatever the settings say (it keeps deadlines far
 /// from the limits of `Instant` arithmetic).
 pub const MAX_MOVE_TIME: Duration = Duration::from_secs(24 * 60 * 60);
+/// Yixin-Board's "unlimited" levels send `timeout_turn 2000000` and `timeout_match 100000000`
+/// (its node levels add a `max_node`): a turn limit and a game limit at least this large mean
+/// "no time limit": the search runs until it is stopped (`STOP`/`YXSTOP`), reaches its node or
+/// depth limit, or proves a result. Gomocup managers never send such limits (a tournament turn
+/// is 5 or 30 s), and `timeout_turn 0` keeps its Gomocup meaning (answer at once).
+pub const ANALYSIS_TURN_MS: i64 = 2_000_000;
+/// See [`ANALYSIS_TURN_MS`].
+pub const ANALYSIS_MATCH_MS: i64 = 100_000_000;
 /// Time kept back from every limit for the reply to reach the manager.
 pub const REPLY_MARGIN: Duration = Duration::from_millis(30);
 /// Hard limit when the manager asks for an instant answer (`timeout_turn 0`, or almost no time
@@ -123,6 +131,14 @@ pub struct TimeSettings {
     pub time_left_ms: Option<i64>,
 }
 
+impl TimeSettings {
+    /// Whether these settings mean "no time limit" (see [`ANALYSIS_TURN_MS`]).
+    pub fn is_unlimited(&self) -> bool {
+        self.turn_ms.is_some_and(|turn| turn >= ANALYSIS_TURN_MS)
+            && self.match_ms >= ANALYSIS_MATCH_MS
+    }
+}
+
 /// How far the game has come, for spreading the game time over the moves still to come.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameProgress {
@@ -141,6 +157,9 @@ pub struct Budget {
     pub hard: Duration,
     /// The manager wants an answer at once: search only a little (see [`FAST_MAX_DEPTH`]).
     pub fast: bool,
+    /// No time limit at all (see [`ANALYSIS_TURN_MS`]): the search is bounded only by nodes,
+    /// depth and the stop flag; `soft` and `hard` are [`MAX_MOVE_TIME`].
+    pub unlimited: bool,
 }
 
 impl Budget {
@@ -152,6 +171,7 @@ impl Budget {
             soft: self.soft.saturating_sub(spent),
             hard: self.hard.saturating_sub(spent).max(floor),
             fast: self.fast,
+            unlimited: self.unlimited,
         }
     }
 
@@ -164,14 +184,22 @@ impl Budget {
             soft: self.soft / parts * upto,
             hard: (self.hard / parts * upto).max(Duration::from_millis(1)),
             fast: self.fast,
+            unlimited: self.unlimited,
         }
     }
 
     /// The search limits of this budget for a search that starts `spent` after the budget's
     /// command was read, bounded besides by `max_depth` and `max_nodes` (the `INFO` settings):
     /// what is left of the budget, and at most [`FAST_MAX_DEPTH`] when the manager wants an
-    /// answer at once.
+    /// answer at once. An unlimited budget gives no time limits.
     pub fn limits(self, spent: Duration, max_depth: Option<u32>, max_nodes: Option<u64>) -> Limits {
+        if self.unlimited {
+            return Limits {
+                max_depth,
+                max_nodes,
+                ..Limits::default()
+            };
+        }
         let budget = self.after(spent);
         let max_depth = if budget.fast {
             Some(max_depth.map_or(FAST_MAX_DEPTH, |d| d.min(FAST_MAX_DEPTH)))
@@ -194,6 +222,7 @@ impl Budget {
             soft: self.soft / parts,
             hard: (self.hard / parts).max(Duration::from_millis(1)),
             fast: self.fast,
+            unlimited: self.unlimited,
         }
     }
 }
@@ -229,6 +258,14 @@ fn millis(ms: i64) -> Duration {
 /// The budget of one move. `setup_cost` is time the search will spend before it really starts
 /// (allocating its tables on the first search); it comes out of both limits.
 pub fn plan_move(settings: &TimeSettings, progress: GameProgress, setup_cost: Duration) -> Budget {
+    if settings.is_unlimited() {
+        return Budget {
+            soft: MAX_MOVE_TIME,
+            hard: MAX_MOVE_TIME,
+            fast: false,
+            unlimited: true,
+        };
+    }
     let mut fast = settings.turn_ms == Some(0);
     let turn_limit = match settings.turn_ms {
         Some(0) => Some(FAST_HARD_LIMIT),
@@ -282,6 +319,7 @@ pub fn plan_move(settings: &TimeSettings, progress: GameProgress, setup_cost: Du
             .saturating_sub(setup_cost)
             .max(Duration::from_millis(1)),
         fast,
+        unlimited: false,
     }
 }
 

@@ -271,6 +271,38 @@ fn yxstop_mid_search_answers_promptly_and_play_goes_on() {
     }
 }
 
+/// Yixin-Board's unlimited level: the search goes on until `YXSTOP`, however long that is, and
+/// then answers at once. (A search that ended by itself on this quiet second move would have to
+/// reach the deepest iteration: no machine does that in seconds.)
+#[test]
+fn yixin_unlimited_level_thinks_until_stopped() {
+    let mut brain = Brain::spawn();
+    brain.send("yxshowinfo");
+    assert_eq!(brain.ask("start 15"), "OK");
+    for line in [
+        "INFO max_node -1",
+        "INFO timeout_match 100000000",
+        "INFO time_left 100000000",
+        "INFO timeout_turn 2000000",
+        "INFO max_depth 225",
+        "INFO time_increment 0",
+    ] {
+        brain.send(line);
+    }
+    brain.send("turn 7,7");
+    // Progress lines only (reply_within skips them) for three seconds.
+    if let Some(line) = brain.reply_within(Duration::from_secs(3)) {
+        panic!("answered before the stop: {line}");
+    }
+    brain.send("yxstop");
+    let reply = brain
+        .reply_within(Duration::from_secs(2))
+        .expect("a move soon after the stop");
+    assert!(parse_move(&reply).is_some(), "{reply}");
+    brain.send("END");
+    assert_eq!(brain.wait_exit(Duration::from_secs(2)), Some(0));
+}
+
 #[test]
 fn commands_sent_during_a_search_wait_their_turn() {
     let mut brain = brain_in_long_search();

@@ -155,12 +155,52 @@ fn table_setup_comes_out_of_the_budget() {
     assert!(table_bytes_affordable(ms(1)) >= 1 << 20);
 }
 
+/// Yixin-Board's unlimited levels (`timeout_turn 2000000`, `timeout_match 100000000`, and
+/// `max_node -1` or a node count): no time limit at all, whatever the game clock says, so the
+/// search runs until stopped or until its node limit.
+#[test]
+fn yixin_unlimited_levels_have_no_time_limit() {
+    let mut manager = TimeManager::new();
+    manager.set_match_ms(100_000_000);
+    manager.set_time_left_ms(100_000_000);
+    manager.set_turn_ms(2_000_000);
+    assert!(manager.settings().is_unlimited());
+    let budget = manager.plan(OPENING, Duration::ZERO);
+    assert!(budget.unlimited && !budget.fast, "{budget:?}");
+    let limits = budget.limits(ms(5), None, None);
+    assert_eq!((limits.soft_time, limits.hard_time), (None, None));
+    assert_eq!((limits.max_depth, limits.max_nodes), (None, None));
+    let limits = budget.portion(0, 2).limits(ms(5), Some(9), Some(500_000));
+    assert_eq!((limits.soft_time, limits.hard_time), (None, None));
+    assert_eq!(
+        (limits.max_depth, limits.max_nodes),
+        (Some(9), Some(500_000))
+    );
+    // Late in a long analysis the clock Yixin keeps sending changes nothing.
+    manager.set_time_left_ms(3_000);
+    assert!(manager.plan(OPENING, Duration::ZERO).unlimited);
+    // Long limits that are not the unlimited pair are still limits.
+    for (turn, game) in [
+        (2_000_000, 0),
+        (1_999_999, 100_000_000),
+        (30_000, 100_000_000),
+    ] {
+        let mut manager = TimeManager::new();
+        manager.set_turn_ms(turn);
+        manager.set_match_ms(game);
+        let budget = manager.plan(OPENING, Duration::ZERO);
+        assert!(!budget.unlimited, "{turn} {game}");
+        assert!(budget.limits(ms(0), None, None).hard_time.is_some());
+    }
+}
+
 #[test]
 fn budget_after_and_split() {
     let budget = Budget {
         soft: ms(100),
         hard: ms(400),
         fast: false,
+        unlimited: false,
     };
     let later = budget.after(ms(150));
     assert_eq!(later.soft, Duration::ZERO);
