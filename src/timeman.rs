@@ -211,7 +211,7 @@ impl Budget {
             max_nodes,
             soft_time: Some(budget.soft),
             hard_time: Some(budget.hard),
-            excluded: Vec::new(),
+            ..Limits::default()
         }
     }
 

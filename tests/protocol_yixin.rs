@@ -6,13 +6,15 @@ mod protocol_common;
 use protocol_common::{expect_move, parse_move, replies};
 use tengen::protocol::LineDriver;
 
-/// A Yixin-Board conversation on a 15×15 freestyle board with small search limits.
+/// A Yixin-Board conversation on a 15×15 freestyle board with a small depth limit (and no
+/// short turn limit, so that the root solver's share of the default turn is ample on any
+/// machine).
 fn yixin() -> LineDriver {
     let mut driver = LineDriver::new();
     assert!(driver.lines("info show_detail 3").is_empty());
     assert_eq!(driver.lines("yxshowinfo").len(), 2);
     assert_eq!(driver.lines("start 15"), ["OK"]);
-    for line in ["info rule 0", "info max_depth 3", "info timeout_turn 300"] {
+    for line in ["info rule 0", "info max_depth 3"] {
         assert!(driver.lines(line).is_empty(), "{line}");
     }
     driver
@@ -102,4 +104,201 @@ fn a_bad_block_is_an_error_and_changes_nothing() {
     assert!(got[0].starts_with("ERROR"), "{got:?}");
     // Neither block took effect: the five is still played.
     assert_eq!(answer_to_four(&mut driver), (8, 7));
+}
+
+/// One N-best line as Yixin-Board reads it from `INFO PV i` … `INFO PV DONE`.
+#[derive(Debug)]
+struct NBestLine {
+    index: usize,
+    count: usize,
+    depth: u32,
+    eval: String,
+    winrate: f64,
+    line: Vec<(i64, i64)>,
+}
+
+/// The N-best lines among `lines`, in order, checking that each comes as Yixin's seven `INFO`
+/// lines.
+fn nbest_lines(lines: &[String]) -> Vec<NBestLine> {
+    let info: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("INFO "))
+        .collect();
+    assert_eq!(info.len() % 7, 0, "{info:?}");
+    info.chunks(7)
+        .map(|group| {
+            let field = |i: usize, key: &str| -> String {
+                group[i]
+                    .strip_prefix(key)
+                    .unwrap_or_else(|| panic!("{key} expected in {group:?}"))
+                    .trim()
+                    .to_string()
+            };
+            assert_eq!(group[6], "PV DONE", "{group:?}");
+            NBestLine {
+                index: field(0, "PV ").parse().unwrap(),
+                count: field(1, "NUMPV ").parse().unwrap(),
+                depth: field(2, "DEPTH ").parse().unwrap(),
+                eval: field(3, "EVAL "),
+                winrate: field(4, "WINRATE ").parse().unwrap(),
+                line: field(5, "BESTLINE ")
+                    .split(' ')
+                    .map(|p| parse_move(p).unwrap_or_else(|| panic!("{group:?}")))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// A quiet opening position (yxboard: black to move, ours) with several sensible moves.
+fn middle_game(driver: &mut LineDriver) {
+    let stones = ["yxboard", "7,7,1", "8,8,2", "6,8,1", "8,7,2", "done"];
+    assert!(block(driver, &stones).is_empty());
+}
+
+#[test]
+fn yxnbest_sends_yixins_info_lines_from_one_multi_pv_search() {
+    let mut driver = yixin();
+    assert!(driver.lines("info max_depth 4").is_empty());
+    middle_game(&mut driver);
+    assert!(driver.lines("info nbestsym 0").is_empty());
+    let lines = driver.lines("yxnbest 3");
+    let reply = replies(&lines)
+        .into_iter()
+        .find(|l| !l.starts_with("INFO "));
+    let reply = parse_move(&reply.expect("a move")).expect("a move");
+    let shown = nbest_lines(&lines);
+    assert!(!shown.is_empty(), "{lines:?}");
+    // The last iteration's lines: three, in order, one depth, distinct empty points, exact
+    // scores best first, winrates with them.
+    let last_depth = shown.last().unwrap().depth;
+    let last: Vec<&NBestLine> = shown.iter().filter(|l| l.depth == last_depth).collect();
+    assert_eq!(last.len(), 3, "{shown:?}");
+    let mut before = driver.session().board().unwrap().clone();
+    before.undo();
+    let mut evals = Vec::new();
+    for (i, line) in last.iter().enumerate() {
+        assert_eq!((line.index, line.count), (i, 3), "{shown:?}");
+        let (x, y) = line.line[0];
+        assert!(before.is_empty(before.point(x, y).unwrap()), "{line:?}");
+        assert!(last[..i].iter().all(|other| other.line[0] != line.line[0]));
+        let eval: i32 = line.eval.parse().expect("no mate in this position");
+        let expected = 1.0 / (1.0 + (-(eval as f64) / 200.0).exp());
+        assert!((line.winrate - expected).abs() < 1e-3, "{line:?}");
+        evals.push(eval);
+    }
+    assert!(evals.windows(2).all(|w| w[0] >= w[1]), "{evals:?}");
+    assert_eq!(last[0].line[0], reply);
+    // Every manager gets the same ranking as MESSAGE NBEST lines, names as Yixin shows them.
+    let messages: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("MESSAGE NBEST "))
+        .collect();
+    assert_eq!(messages.len(), 3, "{lines:?}");
+    for (line, message) in last.iter().zip(&messages) {
+        let (x, y) = line.line[0];
+        let name = tengen::notation::point_name(tengen::board::Point::new(y as usize, x as usize));
+        assert!(
+            message.contains(&format!(" {x},{y} {name} eval {}", line.eval)),
+            "{message} {line:?}"
+        );
+    }
+}
+
+#[test]
+fn outside_yixin_board_yxnbest_sends_no_info_lines() {
+    let mut driver = LineDriver::new();
+    assert_eq!(driver.lines("START 15"), ["OK"]);
+    assert!(driver.lines("INFO max_depth 4").is_empty());
+    middle_game(&mut driver);
+    let lines = driver.lines("YXNBEST 2");
+    assert!(lines.iter().all(|l| !l.starts_with("INFO")), "{lines:?}");
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("MESSAGE NBEST "))
+            .count(),
+        2,
+        "{lines:?}"
+    );
+}
+
+/// White (the opponent) has an open three: black must stop it. The root solver proves that the
+/// other moves lose, and Yixin-Board draws them as lost (`MESSAGE REALTIME LOSE x,y`).
+#[test]
+fn proven_losing_moves_are_drawn_as_lost() {
+    let mut driver = yixin();
+    assert!(driver.lines("info max_depth 4").is_empty());
+    // Black (ours) 3 stones, white 3 in a row on row 10, open at both ends, white to... black
+    // to move: counts equal.
+    let stones = [
+        "board", "7,7,1", "9,3,1", "3,3,1", "6,10,2", "7,10,2", "8,10,2", "done",
+    ];
+    let lines = block(&mut driver, &stones);
+    let reply = parse_move(&replies(&lines)[0]).expect("a move");
+    let lost: Vec<(i64, i64)> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("MESSAGE REALTIME LOSE "))
+        .map(|p| parse_move(p).unwrap())
+        .collect();
+    assert!(!lost.is_empty(), "{lines:?}");
+    let defences = [(5, 10), (9, 10), (4, 10), (10, 10)];
+    assert!(defences.contains(&reply), "{reply:?}");
+    for point in &lost {
+        assert!(
+            !defences[..2].contains(point),
+            "{point:?} drawn lost: {lines:?}"
+        );
+        assert_ne!(*point, reply);
+    }
+    // Without show_detail nothing is drawn.
+    let mut quiet = LineDriver::new();
+    assert_eq!(quiet.lines("yxshowinfo").len(), 2);
+    assert_eq!(quiet.lines("start 15"), ["OK"]);
+    assert!(quiet.lines("info max_depth 4").is_empty());
+    let lines = block(&mut quiet, &stones);
+    assert!(lines.iter().all(|l| !l.contains("REALTIME")), "{lines:?}");
+}
+
+/// A search of more than a moment draws its root moves as it goes: `REALTIME REFRESH` when an
+/// iteration starts (Yixin clears the marks), then `POS x,y` when a root move's search starts
+/// and `DONE x,y` when it ends. (The turn is 1.5 s, and marks start after 0.3 s: this opening
+/// position has no forced result to end the search sooner.)
+#[test]
+fn root_moves_are_drawn_while_they_are_searched() {
+    let mut driver = yixin();
+    assert!(driver.lines("info max_depth 0").is_empty());
+    assert!(driver.lines("info timeout_turn 1500").is_empty());
+    assert!(block(&mut driver, &["yxboard", "7,7,1", "8,8,2", "done"]).is_empty());
+    let lines = driver.lines("yxnbest 1");
+    let mut before = driver.session().board().unwrap().clone();
+    before.undo();
+    let marks: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("MESSAGE REALTIME "))
+        .collect();
+    let refreshes = marks.iter().filter(|m| **m == "REFRESH").count();
+    assert!(refreshes >= 1, "{lines:?}");
+    let mut searching: Option<&str> = None;
+    let mut done = 0;
+    for mark in &marks {
+        if let Some(point) = mark.strip_prefix("POS ") {
+            assert_eq!(searching, None, "POS before the last DONE: {marks:?}");
+            let (x, y) = parse_move(point).unwrap();
+            assert!(before.is_empty(before.point(x, y).unwrap()), "{mark}");
+            searching = Some(point);
+        } else if let Some(point) = mark.strip_prefix("DONE ") {
+            assert_eq!(searching, Some(point), "{marks:?}");
+            searching = None;
+            done += 1;
+        } else if *mark == "REFRESH" {
+            assert_eq!(searching, None, "an iteration ended mid-move: {marks:?}");
+        } else {
+            assert!(
+                mark.starts_with("BEST ") || mark.starts_with("LOSE "),
+                "{mark}"
+            );
+        }
+    }
+    assert!(done >= 2, "{marks:?}");
 }

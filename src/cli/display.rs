@@ -148,6 +148,7 @@ pub fn chosen_text(
         nodes: result.nodes,
         elapsed,
         pv: result.pv.clone(),
+        lines: Vec::new(),
     };
     Some(format!(
         "chosen: {} (not the last finished iteration's: from the unfinished one or the final check)",
@@ -208,6 +209,7 @@ mod tests {
             nodes: 1000,
             elapsed: Duration::from_millis(10),
             pv,
+            lines: Vec::new(),
         };
         let result = SearchResult {
             best_move: Some(h8),
@@ -215,6 +217,7 @@ mod tests {
             depth: 5,
             nodes: 1200,
             pv: vec![h8, i9],
+            lines: Vec::new(),
         };
         let elapsed = Duration::from_millis(20);
         // Said by the last iteration: nothing more.

@@ -13,11 +13,12 @@ use std::time::Duration;
 use crate::board::{Board, Color, Point, MAX_SIZE, MIN_SIZE};
 use crate::notation::PointName;
 use crate::rules::{self, Rule};
-use crate::search::{Engine, Limits, SearchInfo, SearchResult, WIN, WIN_THRESHOLD};
+use crate::search::{Engine, Limits, Score, SearchResult};
 use crate::timeman::{self, Budget, Clock, GameProgress, TimeManager};
 
 use super::command::{BoardEntry, Command, Coord, ErrorKind, InfoSetting, ParseError, StoneOwner};
 use super::reply::{Reply, ReplyWriter, ABOUT};
+use super::thinking::{eval_text, Show, Thinking};
 
 /// What the loop should do after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,8 +37,6 @@ pub struct Context<'a> {
     pub stop: &'a AtomicBool,
 }
 
-/// Least time between two search progress messages.
-const PROGRESS_INTERVAL: Duration = Duration::from_millis(250);
 /// Largest transposition table a manager may ask for with `INFO hash_size`: 2^22 KiB = 4 GiB.
 pub const MAX_HASH_SIZE_LOG2_KIB: u32 = 22;
 /// Kept back from `max_memory` besides the half given to the transposition table.
@@ -111,70 +110,11 @@ fn point_on(board: &Board, at: Coord) -> Result<Point, String> {
         .ok_or_else(|| format!("{at} is off the {}x{} board", board.width(), board.height()))
 }
 
-/// A progress line: depth, score, nodes, speed, time and the best line in `h8` notation. For
-/// Yixin-Board (`transposed`), whose board shows our `x,y` as its `row,column`, the line names
-/// each point as its user sees it: column and row swapped.
-fn progress_text(info: &SearchInfo, transposed: bool) -> String {
-    let eval = if info.score >= WIN_THRESHOLD {
-        format!("win{}", WIN - info.score)
-    } else if info.score <= -WIN_THRESHOLD {
-        format!("loss{}", WIN + info.score)
-    } else {
-        info.score.to_string()
-    };
-    let millis = info.elapsed.as_millis();
-    let speed = info.nodes as u128 * 1000 / info.elapsed.as_micros().max(1);
-    let mut text = format!(
-        "depth {} eval {} nodes {} speed {}kN/s time {}ms",
-        info.depth, eval, info.nodes, speed, millis
-    );
-    if !info.pv.is_empty() {
-        text.push_str(" pv");
-        for &point in &info.pv {
-            let shown = if transposed {
-                Point::new(point.y(), point.x())
-            } else {
-                point
-            };
-            text.push_str(&format!(" {}", PointName(shown)));
-        }
-    }
-    text
-}
-
-/// Stones near `point` weighted by closeness (within two points), for ordering candidates.
-fn closeness(board: &Board, point: Point) -> i64 {
-    let mut weight = 0;
-    for dy in -2i64..=2 {
-        for dx in -2i64..=2 {
-            if let Some(q) = board.point(point.x() as i64 + dx, point.y() as i64 + dy) {
-                if board.stone(q).is_some() {
-                    weight += 3 - dx.abs().max(dy.abs());
-                }
-            }
-        }
-    }
-    weight
-}
-
 /// Distance from the centre of the board (smaller is more central).
 fn off_centre(board: &Board, point: Point) -> i64 {
     let dx = 2 * point.x() as i64 - (board.width() as i64 - 1);
     let dy = 2 * point.y() as i64 - (board.height() as i64 - 1);
     dx.abs().max(dy.abs()) * 64 + dx.abs() + dy.abs()
-}
-
-/// Up to `limit` legal points worth a look, best first: near stones, or central on an empty
-/// board.
-fn candidate_points(board: &Board, rule: Rule, limit: usize) -> Vec<Point> {
-    let mut points: Vec<(i64, i64, Point)> = board
-        .empty_points()
-        .filter(|&p| rules::is_legal(board, p, rule))
-        .map(|p| (closeness(board, p), off_centre(board, p), p))
-        .filter(|&(near, _, _)| near > 0 || board.move_count() == 0)
-        .collect();
-    points.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-    points.into_iter().take(limit).map(|(_, _, p)| p).collect()
 }
 
 /// A legal move for the side to move: `proposed` if it is legal, else a winning move, a move
@@ -619,62 +559,32 @@ impl Session {
         limits
     }
 
-    /// Runs one search on `board`. With `report`, progress goes out as `MESSAGE` lines, at most
-    /// one every [`PROGRESS_INTERVAL`] plus the last iteration's.
+    /// What a search shows while it runs: progress lines when `progress`, Yixin-Board's
+    /// realtime marks when it asked for details, and with `nbest` Yixin-Board's N-best lines.
+    fn show(&self, progress: bool, nbest: bool) -> Show {
+        Show {
+            progress,
+            transposed: self.yixin_board,
+            realtime: progress && self.yixin_board && self.settings.show_detail,
+            nbest_lines: nbest && self.yixin_board,
+        }
+    }
+
+    /// Runs one search on `board`, showing what `show` asks for (see [`Thinking`]).
     fn search(
         &mut self,
         board: &Board,
         limits: &Limits,
-        report: bool,
+        show: Show,
         context: &mut Context<'_>,
     ) -> io::Result<SearchResult> {
         log::debug!("search {limits:?}");
-        let mut last_sent: Option<Duration> = None;
-        let mut unsent: Option<SearchInfo> = None;
-        let mut write_error: Option<io::Error> = None;
-        let transposed = self.yixin_board;
-        // Yixin-Board draws the best move so far on its board (`MESSAGE REALTIME BEST x,y`, in
-        // the same `x,y` order as our moves) when it asked for details.
-        let realtime = self.yixin_board && self.settings.show_detail;
-        let mut shown_best: Option<Point> = None;
-        let out = &mut context.out;
-        let mut send = |info: &SearchInfo| -> io::Result<()> {
-            if let Some(&best) = info.pv.first() {
-                if realtime && shown_best != Some(best) {
-                    out.send(&Reply::Message(format!("REALTIME BEST {best}")))?;
-                    shown_best = Some(best);
-                }
-            }
-            out.send(&Reply::Message(progress_text(info, transposed)))
-        };
-        let mut on_info = |info: &SearchInfo| {
-            if !report || write_error.is_some() {
-                return;
-            }
-            let due = match last_sent {
-                None => true,
-                Some(at) => info.elapsed.saturating_sub(at) >= PROGRESS_INTERVAL,
-            };
-            if due && info.elapsed >= PROGRESS_INTERVAL.min(Duration::from_millis(100)) {
-                if let Err(error) = send(info) {
-                    write_error = Some(error);
-                }
-                last_sent = Some(info.elapsed);
-                unsent = None;
-            } else {
-                unsent = Some(info.clone());
-            }
-        };
-        let result = self
-            .engine
-            .think(board, self.rule, limits, context.stop, &mut on_info);
+        let mut thinking = Thinking::new(&mut context.out, show);
+        let result =
+            self.engine
+                .think_observed(board, self.rule, limits, context.stop, &mut thinking);
         self.table_setup_pending = false;
-        if let Some(error) = write_error {
-            return Err(error);
-        }
-        if let Some(info) = unsent {
-            send(&info)?;
-        }
+        thinking.finish()?;
         log::debug!(
             "searched: depth {} score {} nodes {} best {:?}",
             result.depth,
@@ -694,7 +604,8 @@ impl Session {
             self.own_color = Some(board.side_to_move());
             let budget = self.plan_budget(&board);
             let limits = self.limits(budget, received);
-            let result = self.search(&board, &limits, true, context)?;
+            let show = self.show(true, false);
+            let result = self.search(&board, &limits, show, context)?;
             self.play_answer(&board, result.best_move)
         } else {
             self.answer_without_legal_move(&board)
@@ -741,9 +652,10 @@ impl Session {
         log::debug!("move took {} ms", used.as_millis());
     }
 
-    /// `YXNBEST n`: the best move from a search with half the time, then the next best found by
-    /// searching the answers to each other candidate with the other half. Shows the `n` best as
-    /// `MESSAGE NBEST` lines and plays the best.
+    /// `YXNBEST n`: one search that ranks the `n` best moves, each searched to the same depth
+    /// with an exact score (multi-PV). Yixin-Board sees them after each reported iteration as
+    /// `INFO PV …` lines; at the end every manager gets them as `MESSAGE NBEST` lines, and the
+    /// best is played. A stop gives the lines of the last finished iteration.
     fn nbest(
         &mut self,
         count: u32,
@@ -761,58 +673,37 @@ impl Session {
         }
         let count = count.min(board.width() as u32 * board.height() as u32);
         let budget = self.plan_budget(&board);
-        let main_budget = if count > 1 {
-            budget.portion(0, 2)
-        } else {
-            budget
-        };
-        let limits = self.limits(main_budget, received);
-        let main = self.search(&board, &limits, true, context)?;
-        let Some(best) = legal_answer(&board, self.rule, main.best_move) else {
+        let mut limits = self.limits(budget, received);
+        limits.multi_pv = count as usize;
+        let show = self.show(true, true);
+        let result = self.search(&board, &limits, show, context)?;
+        let Some(best) = legal_answer(&board, self.rule, result.best_move) else {
             return context.out.send(&Reply::Error("no legal move".into()));
         };
-        let mut ranked: Vec<(Point, i32)> = vec![(best, main.score)];
-        if count > 1 {
-            let candidates: Vec<Point> =
-                candidate_points(&board, self.rule, (3 * count as usize).max(12))
-                    .into_iter()
-                    .filter(|&p| p != best)
-                    .collect();
-            let mover = board.side_to_move();
-            let pieces = candidates.len().max(1) as u32;
-            let mut others = Vec::with_capacity(candidates.len());
-            for &candidate in &candidates {
-                let score = if rules::would_win(&board, candidate, mover, self.rule) {
-                    WIN - 1
-                } else {
-                    let mut after = board.clone();
-                    after.play_unchecked(candidate);
-                    let spent = self.clock.now().saturating_sub(received);
-                    let left = budget.after(spent);
-                    let share = left.split(pieces.saturating_sub(others.len() as u32));
-                    let mut limits = self.limits(share, self.clock.now());
-                    limits.max_depth = Some(
-                        main.depth
-                            .saturating_sub(1)
-                            .max(1)
-                            .min(limits.max_depth.unwrap_or(u32::MAX)),
-                    );
-                    limits.max_nodes = limits.max_nodes.map(|n| (n / pieces as u64).max(1));
-                    -self.search(&after, &limits, false, context)?.score
-                };
-                others.push((candidate, score));
-            }
-            others.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-            ranked.extend(others.into_iter().take(count as usize - 1));
+        let mut ranked: Vec<(Point, Score)> = result
+            .lines
+            .iter()
+            .filter_map(|line| Some((*line.pv.first()?, line.score)))
+            .collect();
+        if ranked.first().map(|&(point, _)| point) != Some(best) {
+            // The final check or a fallback chose another move than the lines' first.
+            ranked.retain(|&(point, _)| point != best);
+            ranked.insert(0, (best, result.score));
         }
+        let shown = ranked.len();
         for (rank, (point, score)) in ranked.iter().enumerate() {
+            let name = if self.yixin_board {
+                Point::new(point.y(), point.x())
+            } else {
+                *point
+            };
             context.out.send(&Reply::Message(format!(
                 "NBEST {}/{} {} {} eval {}",
                 rank + 1,
-                count,
+                shown,
                 point,
-                PointName(*point),
-                score
+                PointName(name),
+                eval_text(*score)
             )))?;
         }
         let reply = self.play_answer(&board, Some(best));
@@ -875,7 +766,7 @@ impl Session {
         context: &mut Context<'_>,
     ) -> io::Result<SearchResult> {
         let limits = self.limits(budget, received);
-        self.search(board, &limits, false, context)
+        self.search(board, &limits, Show::default(), context)
     }
 
     /// Swap2 with no stones: put the three opening stones whose position our search finds

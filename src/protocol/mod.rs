@@ -4,6 +4,7 @@
 //! - [`command`]: lines in → typed [`Command`]s (blocks gathered, errors found).
 //! - [`reply`]: typed [`Reply`]s → lines out, flushed at once.
 //! - [`game`]: the [`Session`] that owns board, rule, settings, time and engine.
+//! - [`thinking`]: what is shown while the engine thinks (progress, Yixin-Board's marks).
 //!
 //! Two loops share the same [`Session::handle`]:
 //! - [`run_threaded`] (what `pbrain-tengen` runs): a reader thread owns the input and stamps,
@@ -23,6 +24,7 @@
 pub mod command;
 pub mod game;
 pub mod reply;
+pub mod thinking;
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

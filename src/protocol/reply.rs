@@ -49,6 +49,9 @@ pub enum Reply {
     Unknown(String),
     /// `MESSAGE <text>`: information for the user.
     Message(String),
+    /// `INFO <text>`: Yixin-Board's N-best lines (`INFO PV 0`, `INFO EVAL 35`, …), sent only
+    /// in a Yixin-Board conversation.
+    Info(String),
     /// `FORBID xxyy….`: black's forbidden points for Yixin-Board (`FORBID .` when none).
     Forbid(Vec<Point>),
     /// The `ABOUT` answer.
@@ -88,6 +91,7 @@ impl fmt::Display for Reply {
             Reply::Error(text) => write!(f, "ERROR {}", clean(text)),
             Reply::Unknown(text) => write!(f, "UNKNOWN {}", clean(text)),
             Reply::Message(text) => write!(f, "MESSAGE {}", clean(text)),
+            Reply::Info(text) => write!(f, "INFO {}", clean(text)),
             Reply::Forbid(points) => {
                 f.write_str("FORBID ")?;
                 for point in points {

@@ -36,7 +36,7 @@ pub use movegen::{quick_move, root_moves};
 use root::{BestMoveChecks, RootVerdict, BEST_MOVE_CHECK_DEPTH};
 use time::SearchTimer;
 pub use tt::{Bound, TranspositionTable};
-use worker::{AfterIteration, RootMove, Shared, Worker};
+use worker::{AfterIteration, RootMove, Shared, Worker, WorkerEvent};
 
 /// A score in centi-stones from the side to move's point of view; `WIN - ply` for a win found
 /// `ply` plies from the root.
@@ -61,6 +61,10 @@ pub struct Limits {
     /// Points the search must not play (Yixin-Board's `YXBLOCK`), unless every legal point is
     /// among them.
     pub excluded: Vec<Point>,
+    /// How many best root moves get an exact score and a line each iteration (0 or 1: only
+    /// the best; more for an N-best answer). Costs time: the moves after the first are searched
+    /// with full windows.
+    pub multi_pv: usize,
 }
 
 /// A progress report, sent after each finished iteration.
@@ -76,6 +80,51 @@ pub struct SearchInfo {
     pub elapsed: Duration,
     /// Principal variation, best move first.
     pub pv: Vec<Point>,
+    /// With [`Limits::multi_pv`] above 1: the best root moves of this iteration, best first,
+    /// each with its exact score and line (all searched to `depth`). Empty otherwise.
+    pub lines: Vec<PvLine>,
+}
+
+/// One root move's exact score and line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine {
+    /// The score after the line's first move, from the side to move's point of view.
+    pub score: Score,
+    /// The line, the root move first.
+    pub pv: Vec<Point>,
+}
+
+/// What the search tells about single root moves while it runs (for a GUI that draws them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootMoveEvent {
+    /// An iteration's root search starts.
+    IterationStarted {
+        /// The iteration's depth.
+        depth: u32,
+    },
+    /// The search of this root move starts, in the current iteration.
+    Searching(Point),
+    /// The search of this root move in the current iteration is over.
+    Searched(Point),
+    /// This root move is proven to lose (the opponent has a forced win after it).
+    Lost(Point),
+}
+
+/// Receives what a search reports: each finished iteration, and events about root moves.
+pub trait SearchObserver {
+    /// An iteration finished (or the search answered without one).
+    fn iteration(&mut self, info: &SearchInfo);
+    /// Something happened to a root move (ignored unless overridden).
+    fn root_move(&mut self, _event: RootMoveEvent) {}
+}
+
+/// A plain iteration callback as an observer.
+struct IterationCallback<'f>(&'f mut dyn FnMut(&SearchInfo));
+
+impl SearchObserver for IterationCallback<'_> {
+    fn iteration(&mut self, info: &SearchInfo) {
+        (self.0)(info)
+    }
 }
 
 /// The answer of a search.
@@ -91,6 +140,9 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Principal variation, best move first.
     pub pv: Vec<Point>,
+    /// With [`Limits::multi_pv`] above 1: the best root moves of the last finished iteration
+    /// (see [`SearchInfo::lines`]); else empty.
+    pub lines: Vec<PvLine>,
 }
 
 impl SearchResult {
@@ -102,6 +154,7 @@ impl SearchResult {
             depth: 0,
             nodes: 0,
             pv: Vec::new(),
+            lines: Vec::new(),
         }
     }
 
@@ -112,6 +165,7 @@ impl SearchResult {
             score,
             depth: 1,
             nodes: 1,
+            lines: Vec::new(),
             pv,
         }
     }
@@ -124,6 +178,7 @@ impl SearchResult {
             nodes: self.nodes,
             elapsed,
             pv: self.pv.clone(),
+            lines: self.lines.clone(),
         }
     }
 }
@@ -215,18 +270,36 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        self.think_observed(board, rule, limits, stop, &mut IterationCallback(on_info))
+    }
+
+    /// [`Engine::think`] with an observer that also hears about single root moves.
+    pub fn think_observed(
+        &mut self,
+        board: &Board,
+        rule: Rule,
+        limits: &Limits,
+        stop: &AtomicBool,
+        observer: &mut dyn SearchObserver,
+    ) -> SearchResult {
         let timer = SearchTimer::new(limits, self.root_solver, Arc::new(RealClock::new()));
         pattern::warm_up(rule);
         let pos = PatternBoard::new(board, rule);
-        match self.prepare_root(&pos, rule, &timer, stop) {
+        match self.prepare_root(&pos, rule, &timer, stop, observer) {
             RootStep::NoMove => SearchResult::no_move(),
-            RootStep::Answer(result) => {
-                on_info(&result.info(timer.elapsed()));
+            RootStep::Answer(mut result) => {
+                if limits.multi_pv > 1 {
+                    result.lines = vec![PvLine {
+                        score: result.score,
+                        pv: result.pv.clone(),
+                    }];
+                }
+                observer.iteration(&result.info(timer.elapsed()));
                 result
             }
             RootStep::Search { moves, fallback } => {
-                let tree = self.run_threads(&pos, rule, &moves, &timer, stop, on_info);
-                choose_move(tree, fallback)
+                let tree = self.run_threads(&pos, rule, &moves, &timer, stop, observer);
+                choose_move(tree, fallback, limits.multi_pv)
             }
         }
     }
@@ -238,6 +311,7 @@ impl Engine {
         rule: Rule,
         timer: &SearchTimer,
         stop: &AtomicBool,
+        observer: &mut dyn SearchObserver,
     ) -> RootStep {
         let Some(mut fallback) = quick_move(pos, rule) else {
             return RootStep::NoMove;
@@ -263,6 +337,9 @@ impl Engine {
                     return RootStep::Answer(SearchResult::answer(score, line));
                 }
                 RootVerdict::Defend(defences) => {
+                    for &point in moves.iter().filter(|p| !defences.contains(p)) {
+                        observer.root_move(RootMoveEvent::Lost(point));
+                    }
                     log::debug!(
                         "root: {} of {} moves stop the opponent's forced win",
                         defences.len(),
@@ -288,8 +365,9 @@ impl Engine {
         moves: &[Point],
         timer: &'a SearchTimer,
         stop: &'a AtomicBool,
-        on_info: &mut dyn FnMut(&SearchInfo),
+        observer: &mut dyn SearchObserver,
     ) -> TreeOutcome<'a> {
+        let multi_pv = timer.limits().multi_pv.max(1);
         let threads = self.threads;
         let max_depth = timer.limits().max_depth.map_or(worker::MAX_DEPTH, |d| {
             (d as i32).clamp(1, worker::MAX_DEPTH)
@@ -301,27 +379,53 @@ impl Engine {
         let root_list: Vec<RootMove> = moves.iter().map(|&point| RootMove::new(point)).collect();
         let mut checks = BestMoveChecks::new(pos.board(), rule, timer, stop);
         let mut last_score = None;
-        let (ranked, completed_depth, main_nodes) = std::thread::scope(|scope| {
+        let (ranked, completed_depth, main_nodes, lines) = std::thread::scope(|scope| {
             for index in 1..threads {
                 let (pos, root_list, shared) = (pos.clone(), root_list.clone(), &shared);
                 scope.spawn(move || {
                     let mut helper = Worker::new(pos, table, shared, index, root_list);
-                    helper.iterate(max_depth, &mut |_, _, _| AfterIteration::Continue);
+                    helper.iterate(max_depth, &mut |_, _| AfterIteration::Continue);
                 });
             }
             let mut main = Worker::new(pos.clone(), table, &shared, 0, root_list);
-            main.iterate(max_depth, &mut |worker, depth, score| {
-                on_info(&SearchInfo {
+            main.multi_pv = multi_pv;
+            let mut iteration_started = false;
+            main.iterate(max_depth, &mut |worker, event| {
+                let (depth, score) = match event {
+                    WorkerEvent::RootMoveStarted(point) => {
+                        if !iteration_started {
+                            iteration_started = true;
+                            let depth = worker.root_depth() as u32;
+                            observer.root_move(RootMoveEvent::IterationStarted { depth });
+                        }
+                        observer.root_move(RootMoveEvent::Searching(point));
+                        return AfterIteration::Continue;
+                    }
+                    WorkerEvent::RootMoveSearched { point, score, .. } => {
+                        observer.root_move(RootMoveEvent::Searched(point));
+                        if score <= -WIN_THRESHOLD {
+                            observer.root_move(RootMoveEvent::Lost(point));
+                        }
+                        return AfterIteration::Continue;
+                    }
+                    WorkerEvent::IterationDone { depth, score } => (depth, score),
+                };
+                iteration_started = false;
+                observer.iteration(&SearchInfo {
                     depth: depth as u32,
                     score,
-                    nodes: shared.nodes.load(Ordering::Relaxed),
+                    nodes: worker.nodes_so_far(),
                     elapsed: timer.elapsed(),
                     pv: worker.root_moves[0].pv.clone(),
+                    lines: pv_lines(worker.exact_lines(), multi_pv),
                 });
                 last_score = Some(score);
                 let best = worker.root_moves[0].point;
                 let alternatives = worker.root_moves.len() > 1;
                 let verdict = checks.after_iteration(best, depth, score, alternatives);
+                if let AfterIteration::Reject(point) = verdict {
+                    observer.root_move(RootMoveEvent::Lost(point));
+                }
                 if verdict == AfterIteration::Continue && timer.iteration_done(best.index(), score)
                 {
                     shared.done.store(true, Ordering::Relaxed);
@@ -329,7 +433,8 @@ impl Engine {
                 verdict
             });
             shared.done.store(true, Ordering::Relaxed);
-            (main.root_moves, main.completed_depth, main.nodes)
+            let lines = pv_lines(&main.ranked_lines, multi_pv);
+            (main.root_moves, main.completed_depth, main.nodes, lines)
         });
         let nodes = if threads == 1 {
             main_nodes
@@ -342,8 +447,23 @@ impl Engine {
             nodes,
             last_score,
             checks,
+            lines,
         }
     }
+}
+
+/// Root moves with exact scores as lines, when `multi_pv` is above 1 (else none).
+fn pv_lines(exact: &[RootMove], multi_pv: usize) -> Vec<PvLine> {
+    if multi_pv <= 1 {
+        return Vec::new();
+    }
+    exact
+        .iter()
+        .map(|root_move| PvLine {
+            score: root_move.score,
+            pv: root_move.pv.clone(),
+        })
+        .collect()
 }
 
 /// What the first step of [`Engine::think`] decided.
@@ -367,11 +487,13 @@ struct TreeOutcome<'a> {
     last_score: Option<Score>,
     /// The best moves the iterations checked, and the final check.
     checks: BestMoveChecks<'a>,
+    /// With multi-PV: the lines of the last finished iteration.
+    lines: Vec<PvLine>,
 }
 
 /// The third step of [`Engine::think`]: the move to play from what the tree search left — the
 /// best root move after the final check, or `fallback` when no iteration finished.
-fn choose_move(tree: TreeOutcome<'_>, fallback: Point) -> SearchResult {
+fn choose_move(tree: TreeOutcome<'_>, fallback: Point, multi_pv: usize) -> SearchResult {
     let best = if tree.completed_depth >= BEST_MOVE_CHECK_DEPTH {
         tree.checks.choose(&tree.ranked)
     } else {
@@ -385,6 +507,7 @@ fn choose_move(tree: TreeOutcome<'_>, fallback: Point) -> SearchResult {
             depth: 0,
             nodes: tree.nodes,
             pv: vec![fallback],
+            lines: Vec::new(),
         };
     }
     let score = if best.score > -WIN - 1 {
@@ -397,6 +520,7 @@ fn choose_move(tree: TreeOutcome<'_>, fallback: Point) -> SearchResult {
         score,
         depth: tree.completed_depth as u32,
         nodes: tree.nodes,
+        lines: if multi_pv > 1 { tree.lines } else { Vec::new() },
         pv: best.pv,
     }
 }

@@ -137,6 +137,14 @@ pub(super) struct Worker<'a> {
     root_depth: i32,
     /// Quiescence nodes (statistics).
     pub quiescence_nodes: u64,
+    /// How many root moves get an exact score each iteration (1: only the best; more for
+    /// Yixin-Board's N-best, see [`Worker::search_root_multi`]).
+    pub multi_pv: usize,
+    /// The root moves as the last finished iteration ranked them (with `multi_pv` > 1: the
+    /// first `multi_pv` exact, all from the same depth).
+    pub ranked_lines: Vec<RootMove>,
+    /// How many root moves, at the front, the last multi-PV root search scored exactly.
+    exact_root_moves: usize,
     reductions: Vec<[u8; 64]>,
     stack: [PlyState; MAX_PLY + 2],
 }
@@ -173,6 +181,9 @@ impl<'a> Worker<'a> {
             completed_depth: 0,
             root_depth: 0,
             quiescence_nodes: 0,
+            multi_pv: 1,
+            ranked_lines: Vec::new(),
+            exact_root_moves: 0,
             reductions,
             stack: [PlyState {
                 eval: 0,
@@ -187,6 +198,12 @@ impl<'a> Worker<'a> {
             .nodes
             .fetch_add(self.nodes - self.flushed_nodes, Ordering::Relaxed);
         self.flushed_nodes = self.nodes;
+    }
+
+    /// Nodes of all workers so far: the shared count and this worker's nodes not yet added to
+    /// it.
+    pub fn nodes_so_far(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed_nodes)
     }
 
     /// Counts a node and says whether to stop.
@@ -709,12 +726,20 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Searches the root moves at `depth` within `(alpha, beta)`; sorts them by score.
-    fn search_root(&mut self, mut alpha: Score, beta: Score, depth: i32) -> Score {
+    /// Searches the root moves at `depth` within `(alpha, beta)`; sorts them by score. Each
+    /// root move's start and end go to `on_event`.
+    fn search_root(
+        &mut self,
+        mut alpha: Score,
+        beta: Score,
+        depth: i32,
+        on_event: &mut OnEvent<'_>,
+    ) -> Score {
         self.pv_length[0] = 0;
         let mut best_score = -INFINITE;
         for index in 0..self.root_moves.len() {
             let point = self.root_moves[index].point;
+            on_event(self, WorkerEvent::RootMoveStarted(point));
             self.pos.play(point);
             self.nodes += 1;
             let score = if index == 0 {
@@ -730,8 +755,17 @@ impl<'a> Worker<'a> {
             if self.aborted {
                 break;
             }
+            let exact = index == 0 || score > alpha;
+            on_event(
+                self,
+                WorkerEvent::RootMoveSearched {
+                    point,
+                    score,
+                    exact: exact && score < beta,
+                },
+            );
             let root_move = &mut self.root_moves[index];
-            if index == 0 || score > alpha {
+            if exact {
                 root_move.score = score;
                 root_move.pv.clear();
                 root_move.pv.push(point);
@@ -758,13 +792,108 @@ impl<'a> Worker<'a> {
         best_score
     }
 
-    /// Iterative deepening; the main worker (index 0) reports through `on_iteration`, which
-    /// may reject the iteration's best move (see [`AfterIteration`]).
-    pub fn iterate(
-        &mut self,
-        max_depth: i32,
-        on_iteration: &mut dyn FnMut(&Worker<'_>, i32, Score) -> AfterIteration,
-    ) {
+    /// Searches every root move at `depth` so that the best `multi_pv` of them get exact scores:
+    /// a move is searched with a full window while fewer than `multi_pv` moves are ranked, else
+    /// with a null window at the `multi_pv`-th best score so far, and again with a full window
+    /// when it beats it. The moves are then sorted by score (moves that failed low keep their
+    /// upper bound and sort after the exact ones). Returns the best score.
+    fn search_root_multi(&mut self, depth: i32, on_event: &mut OnEvent<'_>) -> Score {
+        let wanted = self.multi_pv.min(self.root_moves.len()).max(1);
+        let mut exact_scores: Vec<Score> = Vec::with_capacity(self.root_moves.len());
+        // Indices of the root moves scored exactly.
+        let mut exact: Vec<usize> = Vec::with_capacity(wanted);
+        for index in 0..self.root_moves.len() {
+            let point = self.root_moves[index].point;
+            on_event(self, WorkerEvent::RootMoveStarted(point));
+            self.pv_length[1] = 0;
+            self.pos.play(point);
+            self.nodes += 1;
+            let bar = if exact_scores.len() < wanted {
+                None
+            } else {
+                exact_scores.sort_unstable_by(|a, b| b.cmp(a));
+                Some(exact_scores[wanted - 1])
+            };
+            let (score, full) = match bar {
+                None => (
+                    -self.search(-INFINITE, INFINITE, depth - 1, 1, true, false),
+                    true,
+                ),
+                Some(bar) => {
+                    let s = -self.search(-bar - 1, -bar, depth - 1, 1, false, true);
+                    if s > bar && !self.aborted {
+                        (
+                            -self.search(-INFINITE, INFINITE, depth - 1, 1, true, false),
+                            true,
+                        )
+                    } else {
+                        (s, false)
+                    }
+                }
+            };
+            self.pos.undo();
+            if self.aborted {
+                break;
+            }
+            on_event(
+                self,
+                WorkerEvent::RootMoveSearched {
+                    point,
+                    score,
+                    exact: full,
+                },
+            );
+            let root_move = &mut self.root_moves[index];
+            root_move.score = score;
+            if full {
+                exact_scores.push(score);
+                exact.push(index);
+                root_move.pv.clear();
+                root_move.pv.push(point);
+                let length = self.pv_length[1];
+                root_move
+                    .pv
+                    .extend_from_slice(&self.pv_table[1][1..length.max(1)]);
+            } else {
+                root_move.pv.truncate(1);
+            }
+        }
+        if self.aborted {
+            return -INFINITE;
+        }
+        // Exact scores first, best first; the order of the rest by their bounds.
+        let mut order: Vec<(bool, Score, usize)> = (0..self.root_moves.len())
+            .map(|i| (exact.contains(&i), self.root_moves[i].score, i))
+            .collect();
+        order.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        let sorted: Vec<RootMove> = order
+            .iter()
+            .map(|&(_, _, i)| self.root_moves[i].clone())
+            .collect();
+        self.root_moves = sorted;
+        self.exact_root_moves = exact_scores.len();
+        self.root_moves[0].score
+    }
+
+    /// After a multi-PV iteration: the best root moves with exact scores, at most `multi_pv`.
+    pub fn exact_lines(&self) -> &[RootMove] {
+        let count = self
+            .exact_root_moves
+            .min(self.multi_pv)
+            .min(self.root_moves.len());
+        &self.root_moves[..count]
+    }
+
+    /// The depth of the iteration under way.
+    pub fn root_depth(&self) -> i32 {
+        self.root_depth
+    }
+
+    /// Iterative deepening; the main worker (index 0) reports through `on_event`: each root
+    /// move it starts and finishes, and each finished iteration, where the answer may reject
+    /// the iteration's best move (see [`AfterIteration`]; the answer to other events is
+    /// ignored).
+    pub fn iterate(&mut self, max_depth: i32, on_event: &mut OnEvent<'_>) {
         let mut previous: Score = 0;
         let start_depth = 1 + (self.index as i32 % 2);
         let mut depth = start_depth;
@@ -780,7 +909,10 @@ impl<'a> Worker<'a> {
             };
             self.root_depth = depth;
             let score = loop {
-                let score = self.search_root(alpha, beta, depth);
+                if self.multi_pv > 1 {
+                    break self.search_root_multi(depth, on_event);
+                }
+                let score = self.search_root(alpha, beta, depth, on_event);
                 if self.aborted {
                     break score;
                 }
@@ -804,7 +936,9 @@ impl<'a> Worker<'a> {
                     self.nodes, self.quiescence_nodes
                 );
             }
-            if let AfterIteration::Reject(point) = on_iteration(self, depth, score) {
+            if let AfterIteration::Reject(point) =
+                on_event(self, WorkerEvent::IterationDone { depth, score })
+            {
                 if self.root_moves.len() > 1 {
                     // Search this depth again without it, from a full window: the score
                     // belonged to the rejected move.
@@ -812,6 +946,9 @@ impl<'a> Worker<'a> {
                     previous = INFINITE;
                     continue;
                 }
+            }
+            if self.multi_pv > 1 {
+                self.ranked_lines = self.exact_lines().to_vec();
             }
             if score.abs() >= WIN_THRESHOLD && self.index == 0 {
                 break;
@@ -828,6 +965,25 @@ impl<'a> Worker<'a> {
         self.flush_nodes();
     }
 }
+
+/// What the main worker reports while it searches (see [`Worker::iterate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WorkerEvent {
+    /// The root search of the current iteration starts on this move.
+    RootMoveStarted(Point),
+    /// The root search of the current iteration finished this move with `score`: exact, or
+    /// (when not `exact`) a bound from a null-window or aspiration search.
+    RootMoveSearched {
+        point: Point,
+        score: Score,
+        exact: bool,
+    },
+    /// An iteration finished at `depth` with the best move's `score`.
+    IterationDone { depth: i32, score: Score },
+}
+
+/// The event hook of [`Worker::iterate`].
+pub type OnEvent<'c> = dyn FnMut(&Worker<'_>, WorkerEvent) -> AfterIteration + 'c;
 
 /// What the iteration callback of [`Worker::iterate`] decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

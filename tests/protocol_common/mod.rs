@@ -46,12 +46,13 @@ pub fn check_output_line(line: &str) {
     }
 }
 
-/// The replies among `lines`, without `MESSAGE` lines (after checking every line).
+/// The replies among `lines`, without `MESSAGE` lines and Yixin-Board's N-best `INFO` lines
+/// (after checking every line).
 pub fn replies(lines: &[String]) -> Vec<String> {
     lines.iter().for_each(|l| check_output_line(l));
     lines
         .iter()
-        .filter(|l| !l.starts_with("MESSAGE "))
+        .filter(|l| !l.starts_with("MESSAGE ") && !l.starts_with("INFO "))
         .cloned()
         .collect()
 }

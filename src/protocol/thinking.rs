@@ -1,0 +1,295 @@
+//! What the protocol writes while the engine thinks: [`Thinking`] hears the search (it is its
+//! [`SearchObserver`]) and turns what it hears into lines — progress `MESSAGE` lines, and for
+//! Yixin-Board the `MESSAGE REALTIME …` marks it draws on its board and the `INFO PV …` lines of
+//! an N-best search. It decides nothing about the search; it only chooses what to show and
+//! how often, so that no GUI is flooded.
+
+use std::io;
+use std::time::{Duration, Instant};
+
+use crate::board::Point;
+use crate::notation::PointName;
+use crate::search::{PvLine, RootMoveEvent, Score, SearchInfo, SearchObserver, WIN, WIN_THRESHOLD};
+
+use super::reply::{Reply, ReplyWriter};
+
+/// Least time between two progress reports.
+pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(250);
+/// No progress report before this (the first iterations of every search take microseconds).
+const FIRST_PROGRESS_AFTER: Duration = Duration::from_millis(100);
+/// Root moves are drawn one by one (`REALTIME POS` / `DONE`) only from this long into a
+/// search: the first iterations take microseconds each, too fast for marks to be seen, and
+/// later the lines stay at two per root move per iteration.
+const ROOT_MARKS_AFTER: Duration = Duration::from_millis(300);
+/// The evaluation difference worth one logit of winning chance (the search's scale: 200 is
+/// about a 73% to 27% position), for Yixin-Board's winrates.
+const WINRATE_SCALE: f64 = 200.0;
+
+/// What to show of a search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Show {
+    /// Progress `MESSAGE` lines.
+    pub progress: bool,
+    /// Yixin-Board: point names in progress lines transposed (its board shows our `x,y` as
+    /// row, column).
+    pub transposed: bool,
+    /// Yixin-Board asked for details (`INFO show_detail`): `MESSAGE REALTIME` marks.
+    pub realtime: bool,
+    /// Yixin-Board's N-best: the `INFO PV …` lines of each reported iteration.
+    pub nbest_lines: bool,
+}
+
+/// The search observer that writes what [`Show`] asks for.
+pub struct Thinking<'w, 'o> {
+    out: &'w mut ReplyWriter<'o>,
+    show: Show,
+    started: Instant,
+    last_sent: Option<Duration>,
+    unsent: Option<SearchInfo>,
+    shown_best: Option<Point>,
+    /// `REFRESH` has been sent for the current iteration.
+    refreshed: bool,
+    /// The root move whose `POS` was sent and whose `DONE` was not.
+    drawn: Option<Point>,
+    shown_lost: Vec<Point>,
+    error: Option<io::Error>,
+}
+
+impl<'w, 'o> Thinking<'w, 'o> {
+    /// An observer of a search that starts now.
+    pub fn new(out: &'w mut ReplyWriter<'o>, show: Show) -> Thinking<'w, 'o> {
+        Thinking {
+            out,
+            show,
+            started: Instant::now(),
+            last_sent: None,
+            unsent: None,
+            shown_best: None,
+            refreshed: false,
+            drawn: None,
+            shown_lost: Vec::new(),
+            error: None,
+        }
+    }
+
+    /// After the search: sends the last iteration's report if it was held back; the first
+    /// write error of the search, if any.
+    pub fn finish(mut self) -> io::Result<()> {
+        if let Some(error) = self.error.take() {
+            return Err(error);
+        }
+        if let Some(info) = self.unsent.take() {
+            self.report(&info)?;
+        }
+        Ok(())
+    }
+
+    fn send(&mut self, reply: Reply) {
+        if self.error.is_none() {
+            if let Err(error) = self.out.send(&reply) {
+                self.error = Some(error);
+            }
+        }
+    }
+
+    fn realtime(&mut self, text: String) {
+        if self.show.realtime {
+            self.send(Reply::Message(format!("REALTIME {text}")));
+        }
+    }
+
+    /// One iteration's report: Yixin's best-move mark, the progress line, the N-best lines.
+    fn report(&mut self, info: &SearchInfo) -> io::Result<()> {
+        if let Some(&best) = info.pv.first() {
+            if self.shown_best != Some(best) {
+                self.realtime(format!("BEST {best}"));
+                self.shown_best = Some(best);
+            }
+        }
+        if self.show.progress {
+            self.send(Reply::Message(progress_text(info, self.show.transposed)));
+        }
+        if self.show.nbest_lines {
+            for line in nbest_lines(info.depth, &info.lines) {
+                self.send(Reply::Info(line));
+            }
+        }
+        match self.error.take() {
+            Some(error) => Err(error),
+            None => Ok(()),
+        }
+    }
+}
+
+impl SearchObserver for Thinking<'_, '_> {
+    fn iteration(&mut self, info: &SearchInfo) {
+        if self.error.is_some() {
+            return;
+        }
+        let due = match self.last_sent {
+            None => true,
+            Some(at) => info.elapsed.saturating_sub(at) >= PROGRESS_INTERVAL,
+        };
+        if due && info.elapsed >= FIRST_PROGRESS_AFTER {
+            if let Err(error) = self.report(info) {
+                self.error = Some(error);
+            }
+            self.last_sent = Some(info.elapsed);
+            self.unsent = None;
+        } else {
+            self.unsent = Some(info.clone());
+        }
+    }
+
+    fn root_move(&mut self, event: RootMoveEvent) {
+        if !self.show.realtime {
+            return;
+        }
+        match event {
+            RootMoveEvent::IterationStarted { .. } => self.refreshed = false,
+            RootMoveEvent::Searching(point) if self.started.elapsed() >= ROOT_MARKS_AFTER => {
+                if !self.refreshed {
+                    // A new iteration: Yixin clears the marks of the last one.
+                    self.realtime("REFRESH".into());
+                    self.refreshed = true;
+                }
+                self.realtime(format!("POS {point}"));
+                self.drawn = Some(point);
+            }
+            RootMoveEvent::Searched(point) if self.drawn == Some(point) => {
+                self.realtime(format!("DONE {point}"));
+                self.drawn = None;
+            }
+            RootMoveEvent::Lost(point) if !self.shown_lost.contains(&point) => {
+                self.shown_lost.push(point);
+                self.realtime(format!("LOSE {point}"));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A progress line: depth, score, nodes, speed, time and the best line in `h8` notation. For
+/// Yixin-Board (`transposed`), whose board shows our `x,y` as its `row,column`, the line names
+/// each point as its user sees it: column and row swapped.
+pub fn progress_text(info: &SearchInfo, transposed: bool) -> String {
+    let millis = info.elapsed.as_millis();
+    let speed = info.nodes as u128 * 1000 / info.elapsed.as_micros().max(1);
+    let mut text = format!(
+        "depth {} eval {} nodes {} speed {}kN/s time {}ms",
+        info.depth,
+        eval_text(info.score),
+        info.nodes,
+        speed,
+        millis
+    );
+    if !info.pv.is_empty() {
+        text.push_str(" pv");
+        for &point in &info.pv {
+            let shown = if transposed {
+                Point::new(point.y(), point.x())
+            } else {
+                point
+            };
+            text.push_str(&format!(" {}", PointName(shown)));
+        }
+    }
+    text
+}
+
+/// A score as progress lines show it: centi-stones, or `win5` / `loss4` for a proven result.
+pub fn eval_text(score: Score) -> String {
+    if score >= WIN_THRESHOLD {
+        format!("win{}", WIN - score)
+    } else if score <= -WIN_THRESHOLD {
+        format!("loss{}", WIN + score)
+    } else {
+        score.to_string()
+    }
+}
+
+/// Yixin-Board's chance of winning for a score: 1 / (1 + e^(−score / 200)); 1 or 0 for a
+/// proven win or loss.
+pub fn winrate(score: Score) -> f64 {
+    if score >= WIN_THRESHOLD {
+        1.0
+    } else if score <= -WIN_THRESHOLD {
+        0.0
+    } else {
+        1.0 / (1.0 + (-(score as f64) / WINRATE_SCALE).exp())
+    }
+}
+
+/// The `INFO` lines (without the keyword) that show N-best `lines` of one iteration in
+/// Yixin-Board: for each line, best first, `PV i`, `NUMPV n`, `DEPTH d`, `EVAL e` (`+M5` /
+/// `-M4` for a proven result in that many plies, else centi-stones), `WINRATE w`, `BESTLINE`
+/// with the line's points as `x,y`, and `PV DONE`, on which Yixin puts the tag (winrate or
+/// mate) on the line's first point.
+pub fn nbest_lines(depth: u32, lines: &[PvLine]) -> Vec<String> {
+    let mut out = Vec::with_capacity(lines.len() * 7);
+    for (index, line) in lines.iter().enumerate() {
+        let eval = if line.score >= WIN_THRESHOLD {
+            format!("+M{}", WIN - line.score)
+        } else if line.score <= -WIN_THRESHOLD {
+            format!("-M{}", WIN + line.score)
+        } else {
+            line.score.to_string()
+        };
+        let points: Vec<String> = line.pv.iter().map(|p| p.to_string()).collect();
+        out.push(format!("PV {index}"));
+        out.push(format!("NUMPV {}", lines.len()));
+        out.push(format!("DEPTH {depth}"));
+        out.push(format!("EVAL {eval}"));
+        out.push(format!("WINRATE {:.4}", winrate(line.score)));
+        out.push(format!("BESTLINE {}", points.join(" ")));
+        out.push("PV DONE".into());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winrates_follow_the_score_and_mates_are_certain() {
+        assert!((winrate(0) - 0.5).abs() < 1e-9);
+        assert!((winrate(200) - 0.7311).abs() < 1e-3);
+        assert!((winrate(-200) - 0.2689).abs() < 1e-3);
+        assert_eq!(winrate(WIN - 5), 1.0);
+        assert_eq!(winrate(-WIN + 4), 0.0);
+    }
+
+    #[test]
+    fn nbest_lines_follow_yixin_boards_grammar() {
+        let lines = [
+            PvLine {
+                score: WIN - 5,
+                pv: vec![Point::new(7, 8), Point::new(9, 9)],
+            },
+            PvLine {
+                score: -35,
+                pv: vec![Point::new(3, 4)],
+            },
+        ];
+        assert_eq!(
+            nbest_lines(12, &lines),
+            [
+                "PV 0",
+                "NUMPV 2",
+                "DEPTH 12",
+                "EVAL +M5",
+                "WINRATE 1.0000",
+                "BESTLINE 7,8 9,9",
+                "PV DONE",
+                "PV 1",
+                "NUMPV 2",
+                "DEPTH 12",
+                "EVAL -35",
+                "WINRATE 0.4564",
+                "BESTLINE 3,4",
+                "PV DONE",
+            ]
+        );
+    }
+}
