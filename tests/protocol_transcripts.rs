@@ -603,7 +603,7 @@ fn keywords_match_in_any_case_with_crlf_and_blank_lines() {
 #[test]
 fn unknown_commands_get_unknown() {
     let mut driver = started(15);
-    for line in ["HELLO", "yxbalanceone 3", "SUGGEST 1,1", "TURNX 1,1", "7,7"] {
+    for line in ["HELLO", "yxhashdump x", "SUGGEST 1,1", "TURNX 1,1", "7,7"] {
         let reply = one_reply(&mut driver, line);
         assert!(reply.starts_with("UNKNOWN "), "{line} -> {reply}");
     }
@@ -932,7 +932,7 @@ fn yixin_board_database_queries_and_unimplemented_commands_are_read_quietly() {
             "yxhashdump",
             "yxshowhashusage",
             "yxprintfeature",
-            "yxbalanceone 10",
+            "yxresign",
         ];
         assert!(driver.lines(others[turn]).is_empty(), "{}", others[turn]);
     }

@@ -302,3 +302,143 @@ fn root_moves_are_drawn_while_they_are_searched() {
     }
     assert!(done >= 2, "{marks:?}");
 }
+
+/// The open-three position of `proven_losing_moves_are_drawn_as_lost` as a `yxboard`.
+const OPEN_THREE: [&str; 8] = [
+    "yxboard", "7,7,1", "9,3,1", "3,3,1", "6,10,2", "7,10,2", "8,10,2", "done",
+];
+
+fn defend_lines(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("MESSAGE DEFEND"))
+        .cloned()
+        .collect()
+}
+
+/// `yxsearchdefend` against an open three: the defences are the two points next to it and the
+/// two at its far ends (where the three's owner still gets a four but no open four); every
+/// other legal point is drawn lost; the move played is one of the defences.
+#[test]
+fn yxsearchdefend_lists_the_moves_that_stop_the_forced_win() {
+    let mut driver = yixin();
+    assert!(block(&mut driver, &OPEN_THREE).is_empty());
+    let lines = driver.lines("yxsearchdefend");
+    let defend = defend_lines(&lines);
+    assert_eq!(defend.len(), 1, "{lines:?}");
+    let defences: Vec<(i64, i64)> = defend[0]
+        .strip_prefix("MESSAGE DEFEND ")
+        .unwrap()
+        .split(' ')
+        .map(|p| parse_move(p).unwrap_or_else(|| panic!("{}", defend[0])))
+        .collect();
+    // The blocks next to the three always stop it; nothing far from row 10 does.
+    for point in [(5, 10), (9, 10)] {
+        assert!(defences.contains(&point), "{defences:?}");
+    }
+    for &(x, y) in &defences {
+        assert!(
+            (3..=11).contains(&x) && (8..=12).contains(&y),
+            "{defences:?}"
+        );
+    }
+    // The defence step's marks come first, before the search among the defences starts.
+    let lost: Vec<(i64, i64)> = lines
+        .iter()
+        .map_while(|l| l.strip_prefix("MESSAGE REALTIME LOSE "))
+        .map(|p| parse_move(p).unwrap())
+        .collect();
+    assert!(
+        lost.contains(&(0, 0)) && lost.contains(&(14, 14)),
+        "{lost:?}"
+    );
+    assert!(defences.iter().all(|d| !lost.contains(d)), "{lost:?}");
+    // Every legal point is one or the other.
+    assert_eq!(
+        lost.len() + defences.len(),
+        225 - 6,
+        "{lost:?} {defences:?}"
+    );
+    let reply = replies(&lines);
+    assert_eq!(reply.len(), 1, "{lines:?}");
+    assert!(
+        defences.contains(&parse_move(&reply[0]).unwrap()),
+        "{lines:?}"
+    );
+}
+
+/// With no threat against it, `yxsearchdefend` says so and plays an ordinary move.
+#[test]
+fn yxsearchdefend_without_a_threat_says_none() {
+    let mut driver = yixin();
+    assert!(block(&mut driver, &["yxboard", "7,7,1", "8,8,2", "done"]).is_empty());
+    let lines = driver.lines("yxsearchdefend");
+    assert_eq!(defend_lines(&lines), ["MESSAGE DEFEND NONE"], "{lines:?}");
+    assert!(
+        lines.iter().all(|l| !l.contains("REALTIME LOSE")),
+        "{lines:?}"
+    );
+    assert!(parse_move(&replies(&lines)[0]).is_some(), "{lines:?}");
+}
+
+/// `yxbalanceone s` plays the move whose evaluation (for the side that plays it) is closest to
+/// `s` among every root move scored at the same depth; `yxbalancetwo s` plays two moves, as
+/// `x,y x,y`, and both are on the board after it.
+#[test]
+fn balance_moves_leave_the_position_near_the_wanted_evaluation() {
+    let mut driver = yixin();
+    assert!(driver.lines("info max_depth 4").is_empty());
+    for target in [0, 150] {
+        assert!(block(&mut driver, &["yxboard", "7,7,1", "8,8,2", "done"]).is_empty());
+        let lines = driver.lines(&format!("yxbalanceone {target}"));
+        let balance: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("MESSAGE BALANCE "))
+            .collect();
+        assert_eq!(balance.len(), 1, "{lines:?}");
+        let (point, eval) = balance[0]
+            .strip_prefix("MESSAGE BALANCE ")
+            .unwrap()
+            .split_once(" eval ")
+            .unwrap();
+        let reply = replies(&lines);
+        assert_eq!(reply, [point], "{lines:?}");
+        // The best move's evaluation is in the last progress line; the balancing move's is
+        // at least as close to the target.
+        let best: i32 = lines
+            .iter()
+            .rev()
+            .find_map(|l| l.strip_prefix("MESSAGE depth "))
+            .and_then(|l| l.split(" eval ").nth(1))
+            .and_then(|l| l.split(' ').next())
+            .and_then(|e| e.parse().ok())
+            .expect("a progress line with a plain evaluation");
+        let eval: i32 = eval.parse().unwrap();
+        assert!((eval - target).abs() <= (best - target).abs(), "{lines:?}");
+        assert_eq!(driver.session().board().unwrap().move_count(), 3);
+    }
+    assert!(block(&mut driver, &["yxboard", "7,7,1", "8,8,2", "done"]).is_empty());
+    let lines = driver.lines("yxbalancetwo 0");
+    let reply = replies(&lines);
+    assert_eq!(reply.len(), 1, "{lines:?}");
+    let moves: Vec<(i64, i64)> = reply[0]
+        .split(' ')
+        .map(|m| parse_move(m).unwrap())
+        .collect();
+    assert_eq!(moves.len(), 2, "{lines:?}");
+    let board = driver.session().board().unwrap();
+    assert_eq!(board.move_count(), 4);
+    let history: Vec<(i64, i64)> = board.history()[2..]
+        .iter()
+        .map(|p| (p.x() as i64, p.y() as i64))
+        .collect();
+    assert_eq!(history, moves);
+    // A bad evaluation is an error; no argument means 0.
+    assert!(driver.lines("yxbalanceone x")[0].starts_with("ERROR"));
+    assert!(block(&mut driver, &["yxboard", "7,7,1", "8,8,2", "done"]).is_empty());
+    assert!(lines_have_a_move(&driver.lines("yxbalanceone")));
+}
+
+fn lines_have_a_move(lines: &[String]) -> bool {
+    replies(lines).iter().any(|l| parse_move(l).is_some())
+}

@@ -174,6 +174,16 @@ pub enum Command {
     YxBlockUndo(Vec<Coord>),
     /// `YXBLOCKRESET`: the search may play every point again.
     YxBlockReset,
+    /// `YXSEARCHDEFEND`: the moves that stop the opponent's forced win; play the best.
+    YxSearchDefend,
+    /// `YXBALANCEONE s` / `YXBALANCETWO s`: play the move (or our move and the opponent's)
+    /// that leaves the position closest to `target` centi-stones for us.
+    YxBalance {
+        /// Two moves (`YXBALANCETWO`) or one.
+        two: bool,
+        /// The wanted evaluation for the side to move (0: even).
+        target: i32,
+    },
 }
 
 /// What kind of answer a bad line gets.
@@ -376,6 +386,26 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
         "YXHASHCLEAR" => Ok(Command::YxHashClear),
         "YXSHOWINFO" => Ok(Command::YxShowInfo),
         "YXBLOCKRESET" => Ok(Command::YxBlockReset),
+        "YXSEARCHDEFEND" => Ok(Command::YxSearchDefend),
+        "YXBALANCEONE" | "YXBALANCETWO" => {
+            let target = if rest.is_empty() {
+                Some(0)
+            } else {
+                parse_integer(rest)
+                    .filter(|n| n.abs() <= 10_000)
+                    .map(|n| n as i32)
+            };
+            match target {
+                Some(target) => Ok(Command::YxBalance {
+                    two: keyword == "YXBALANCETWO",
+                    target,
+                }),
+                None => Err(ParseError::invalid(format!(
+                    "{keyword} takes an evaluation from -10000 to 10000, got '{}'",
+                    quote(rest)
+                ))),
+            }
+        }
         "YXNBEST" => match parse_integer(rest) {
             Some(n) if (1..=i64::from(u32::MAX)).contains(&n) => Ok(Command::YxNBest(n as u32)),
             _ => Err(ParseError::invalid(format!(
@@ -394,7 +424,7 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
 }
 
 /// Every command keyword Tengen knows (`protocol.md` documents each).
-pub const COMMAND_KEYWORDS: [&str; 23] = [
+pub const COMMAND_KEYWORDS: [&str; 26] = [
     "START",
     "RECTSTART",
     "RESTART",
@@ -418,6 +448,9 @@ pub const COMMAND_KEYWORDS: [&str; 23] = [
     "YXBLOCK",
     "YXBLOCKUNDO",
     "YXBLOCKRESET",
+    "YXSEARCHDEFEND",
+    "YXBALANCEONE",
+    "YXBALANCETWO",
 ];
 
 /// Every `INFO` key Tengen uses (`protocol.md` documents each); others are ignored.

@@ -13,6 +13,7 @@ use std::time::Duration;
 use crate::board::{Board, Color, Point, MAX_SIZE, MIN_SIZE};
 use crate::notation::PointName;
 use crate::rules::{self, Rule};
+use crate::search::analysis::{BalanceGoal, Defence};
 use crate::search::{Engine, Limits, Score, SearchResult};
 use crate::timeman::{self, Budget, Clock, GameProgress, TimeManager};
 
@@ -306,6 +307,8 @@ impl Session {
             Command::YxBlock(points) => self.block(&points, true, context)?,
             Command::YxBlockUndo(points) => self.block(&points, false, context)?,
             Command::YxBlockReset => self.blocked.clear(),
+            Command::YxSearchDefend => self.search_defend(received, context)?,
+            Command::YxBalance { two, target } => self.balance(two, target, received, context)?,
             Command::YxShowInfo => {
                 self.yixin_board = true;
                 context.out.send(&Reply::Message(format!(
@@ -593,6 +596,123 @@ impl Session {
             result.best_move
         );
         Ok(result)
+    }
+
+    /// Runs `work` (searches on the engine) with a [`Thinking`] observer showing what `show`
+    /// asks for.
+    fn observed<T>(
+        &mut self,
+        show: Show,
+        context: &mut Context<'_>,
+        work: impl FnOnce(&mut Engine, &mut Thinking<'_, '_>, &AtomicBool) -> T,
+    ) -> io::Result<T> {
+        let mut thinking = Thinking::new(&mut context.out, show);
+        let result = work(&mut self.engine, &mut thinking, context.stop);
+        self.table_setup_pending = false;
+        thinking.finish()?;
+        Ok(result)
+    }
+
+    /// The position to analyse for an analysis command: the board, if it has a legal move
+    /// (else the answer is sent here and `None` returned).
+    fn analysis_board(
+        &mut self,
+        received: Duration,
+        context: &mut Context<'_>,
+    ) -> io::Result<Option<Board>> {
+        let Some(board) = self.board.clone() else {
+            Self::no_board(context)?;
+            return Ok(None);
+        };
+        if rules::has_legal_move(&board, self.rule) {
+            return Ok(Some(board));
+        }
+        let reply = self.answer_without_legal_move(&board);
+        context.out.send(&reply)?;
+        self.record_time(received);
+        Ok(None)
+    }
+
+    /// `YXSEARCHDEFEND`: `MESSAGE DEFEND` with the moves that stop the opponent's forced win
+    /// (`NONE` when it has none, `LOST` when no move stops it), Yixin's marks and lines on the
+    /// way, then the best of those moves is played.
+    fn search_defend(&mut self, received: Duration, context: &mut Context<'_>) -> io::Result<()> {
+        let Some(board) = self.analysis_board(received, context)? else {
+            return Ok(());
+        };
+        self.own_color = Some(board.side_to_move());
+        let budget = self.plan_budget(&board);
+        let limits = self.limits(budget, received);
+        let show = self.show(true, true);
+        let rule = self.rule;
+        let (defence, result) = self.observed(show, context, |engine, thinking, stop| {
+            engine.defend(&board, rule, &limits, stop, thinking)
+        })?;
+        let text = match &defence {
+            Defence::NoThreat => "DEFEND NONE".to_string(),
+            Defence::Threat { defences, .. } if defences.is_empty() => "DEFEND LOST".to_string(),
+            Defence::Threat { defences, .. } => {
+                let points: Vec<String> = defences.iter().map(|p| p.to_string()).collect();
+                format!("DEFEND {}", points.join(" "))
+            }
+        };
+        context.out.send(&Reply::Message(text))?;
+        let reply = self.play_answer(&board, result.best_move);
+        context.out.send(&reply)?;
+        self.record_time(received);
+        Ok(())
+    }
+
+    /// `YXBALANCEONE s` / `YXBALANCETWO s`: `MESSAGE BALANCE` with the chosen move(s) and the
+    /// evaluation after them, then the move(s) played.
+    fn balance(
+        &mut self,
+        two: bool,
+        target: i32,
+        received: Duration,
+        context: &mut Context<'_>,
+    ) -> io::Result<()> {
+        let Some(board) = self.analysis_board(received, context)? else {
+            return Ok(());
+        };
+        self.own_color = None;
+        let budget = self.plan_budget(&board);
+        let limits = self.limits(budget, received);
+        let show = self.show(true, false);
+        let rule = self.rule;
+        let balance = self.observed(show, context, |engine, thinking, stop| {
+            let goal = BalanceGoal { target, two };
+            engine.balance(&board, rule, &limits, goal, stop, thinking)
+        })?;
+        let moves = match balance {
+            Some(balance) => {
+                let points: Vec<String> = balance.moves.iter().map(|p| p.to_string()).collect();
+                context.out.send(&Reply::Message(format!(
+                    "BALANCE {} eval {}",
+                    points.join(" "),
+                    eval_text(balance.score)
+                )))?;
+                balance.moves
+            }
+            None => Vec::new(),
+        };
+        let reply = match moves.as_slice() {
+            [first, second] => {
+                let mut after = board.clone();
+                after.play_unchecked(*first);
+                if rules::is_legal(&after, *second, rule) {
+                    after.play_unchecked(*second);
+                    self.board = Some(after);
+                    Reply::Moves(moves.clone())
+                } else {
+                    self.play_answer(&board, Some(*first))
+                }
+            }
+            _ => self.play_answer(&board, moves.first().copied()),
+        };
+        context.out.send(&reply)?;
+        self.record_time(received);
+        Ok(())
     }
 
     /// Searches the current position, plays the move found and sends it.

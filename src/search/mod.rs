@@ -11,8 +11,10 @@
 //! - [`params`]: the tunable constants of the search, in one table;
 //! - [`time`]: every decision about time during a search ([`time::SearchTimer`]);
 //! - `root.rs`: the forced-win steps around the tree (root solvers, best-move checks);
-//! - [`solver`]: the VCF/VCT solvers those steps use.
+//! - [`solver`]: the VCF/VCT solvers those steps use;
+//! - [`analysis`]: answers built on searches for GUIs (defences, balancing moves).
 
+pub mod analysis;
 pub mod mate;
 mod movegen;
 pub mod params;

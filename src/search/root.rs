@@ -29,7 +29,7 @@ pub(super) const BEST_MOVE_CHECK_DEPTH: i32 = 6;
 const FINAL_CHECK_CANDIDATES: usize = 4;
 
 /// The longest win looked for, in attacker moves.
-const MAX_ATTACKER_MOVES: u32 = 40;
+pub(super) const MAX_ATTACKER_MOVES: u32 = 40;
 /// Root moves checked against the opponent's threat sequence, best-ordered first.
 const MAX_DEFENCES_CHECKED: usize = 24;
 
@@ -72,7 +72,7 @@ pub fn solve_root(
 
 /// Runs `work` with a stop flag of its own, raised when `stop` is or, given a `deadline` (on
 /// the search's timer), when it passes: a watcher thread polls both every millisecond.
-fn with_deadline<T>(
+pub(super) fn with_deadline<T>(
     deadline: Option<Duration>,
     timer: &SearchTimer,
     stop: &AtomicBool,

@@ -1,0 +1,331 @@
+//! Analysis answers built on the search, for GUIs (Yixin-Board's `YXSEARCHDEFEND`,
+//! `YXBALANCEONE` and `YXBALANCETWO`): which moves stop the opponent's forced win
+//! ([`Engine::defend`]), and which move or pair of moves leaves the position closest to a wanted
+//! evaluation ([`Engine::balance`]). They decide; the protocol only words their results.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::board::{Board, Point};
+use crate::rules::{self, Rule};
+use crate::timeman::RealClock;
+
+use super::root::{with_deadline, MAX_ATTACKER_MOVES};
+use super::solver::{find_vcf, find_vct, SolveLimits, SolveOutcome};
+use super::time::SearchTimer;
+use super::{Engine, Limits, RootMoveEvent, Score, SearchObserver, SearchResult};
+
+/// Solver nodes per millisecond assumed when a time share becomes a node budget (about the
+/// solvers' real rate on one core).
+const NODES_PER_MS: u64 = 2_000;
+/// Nodes for finding the opponent's forced win when the search has no time limit.
+const UNTIMED_THREAT_NODES: u64 = 200_000;
+/// Nodes for checking one of our moves against that win when the search has no time limit.
+const UNTIMED_CHECK_NODES: u64 = 30_000;
+/// Bounds of the per-move check budget in a timed search.
+const CHECK_NODES_RANGE: (u64, u64) = (2_000, 100_000);
+/// At most this many defences get a line (and a tag in Yixin-Board) in the search after the
+/// check.
+const MAX_DEFENCE_LINES: usize = 20;
+
+/// What [`Engine::defend`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Defence {
+    /// The opponent has no forced win (none found within the budget): every move holds.
+    NoThreat,
+    /// The opponent has a forced win (`threat`, as if we passed); `defences` are the legal
+    /// moves after which it has none (as far as the solvers could tell: a move whose check ran
+    /// out of budget or time counts as a defence), `lost` the moves after which it still has one
+    /// (proven).
+    Threat {
+        threat: Vec<Point>,
+        defences: Vec<Point>,
+        lost: Vec<Point>,
+    },
+}
+
+/// What [`Engine::balance`] is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BalanceGoal {
+    /// The evaluation wanted for the side to move, in centi-stones (0: even).
+    pub target: Score,
+    /// Two moves (ours, then the opponent's) instead of one.
+    pub two: bool,
+}
+
+/// The move or moves [`Engine::balance`] chose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Balance {
+    /// One move, or two (ours, then the opponent's).
+    pub moves: Vec<Point>,
+    /// The evaluation after them from the point of view of the side to move before them.
+    pub score: Score,
+}
+
+impl Limits {
+    /// These limits for the last search of several in one move, starting `elapsed` after the
+    /// first: the time limits shortened by it (at least a millisecond of hard time is left),
+    /// the soft one never below half of the hard time left, as earlier searches may have
+    /// stretched their soft limits into its share.
+    pub fn rest_after(&self, elapsed: Duration) -> Limits {
+        let hard = self
+            .hard_time
+            .map(|hard| hard.saturating_sub(elapsed).max(Duration::from_millis(1)));
+        let soft = self.soft_time.map(|soft| {
+            let floor = hard.map_or(Duration::ZERO, |hard| hard / 2);
+            soft.saturating_sub(elapsed).max(floor)
+        });
+        Limits {
+            soft_time: soft,
+            hard_time: hard,
+            ..self.clone()
+        }
+    }
+
+    /// These limits with half the time (for the first of two searches).
+    fn half(&self) -> Limits {
+        Limits {
+            soft_time: self.soft_time.map(|soft| soft / 2),
+            hard_time: self
+                .hard_time
+                .map(|hard| (hard / 2).max(Duration::from_millis(1))),
+            ..self.clone()
+        }
+    }
+}
+
+impl Engine {
+    /// `YXSEARCHDEFEND`: does the opponent have a forced win (VCF or VCT, as if we passed), and
+    /// which of our legal moves stop it? Each move is checked by the solvers within half of
+    /// `limits`' time; the moves proven lost go to the observer as [`RootMoveEvent::Lost`].
+    /// Then a search with the other half picks the move to play: among the defences (each
+    /// ranked with a line, up to [`MAX_DEFENCE_LINES`]), or, when there is no threat or no
+    /// defence, an ordinary search.
+    pub fn defend(
+        &mut self,
+        board: &Board,
+        rule: Rule,
+        limits: &Limits,
+        stop: &AtomicBool,
+        observer: &mut dyn SearchObserver,
+    ) -> (Defence, SearchResult) {
+        let timer = SearchTimer::new(&limits.half(), true, Arc::new(RealClock::new()));
+        let defence = find_defences(board, rule, &timer, stop);
+        let mut rest = limits.rest_after(timer.elapsed());
+        if let Defence::Threat { defences, lost, .. } = &defence {
+            for &point in lost {
+                observer.root_move(RootMoveEvent::Lost(point));
+            }
+            if !defences.is_empty() {
+                rest.excluded.extend(lost.iter().copied());
+                rest.multi_pv = defences.len().min(MAX_DEFENCE_LINES);
+            }
+        }
+        let result = self.think_observed(board, rule, &rest, stop, observer);
+        (defence, result)
+    }
+
+    /// `YXBALANCEONE` and `YXBALANCETWO` (`goal.two`): the move, or our move and the
+    /// opponent's reply, after which the evaluation from our point of view (the side to move
+    /// now) is closest to `goal.target` centi-stones (0: even). Every root move is searched to the
+    /// same depth with an exact score (a multi-PV search over all of them). For two moves, our
+    /// move is the best-scored one that does not beat the target (the opponent's reply can only
+    /// give us more than best play does), or our worst move when all beat it; then the
+    /// opponent's reply is chosen the same way from a search of the position after it. Each
+    /// search has half the time for two moves, all of it for one.
+    pub fn balance(
+        &mut self,
+        board: &Board,
+        rule: Rule,
+        limits: &Limits,
+        goal: BalanceGoal,
+        stop: &AtomicBool,
+        observer: &mut dyn SearchObserver,
+    ) -> Option<Balance> {
+        let BalanceGoal { target, two } = goal;
+        let started = Instant::now();
+        let first_limits = Limits {
+            multi_pv: usize::MAX,
+            ..if two { limits.half() } else { limits.clone() }
+        };
+        let first = self.think_observed(board, rule, &first_limits, stop, observer);
+        let choices = scored_moves(&first);
+        if !two {
+            let &(point, score) = choices
+                .iter()
+                .min_by_key(|(_, score)| (score - target).abs())?;
+            return Some(Balance {
+                moves: vec![point],
+                score,
+            });
+        }
+        let (ours, our_score) = choices
+            .iter()
+            .copied()
+            .filter(|&(_, score)| score <= target)
+            .max_by_key(|&(_, score)| score)
+            .or_else(|| choices.iter().copied().min_by_key(|&(_, score)| score))?;
+        let mut after = board.clone();
+        after.play_unchecked(ours);
+        if !rules::has_legal_move(&after, rule)
+            || rules::would_win(board, ours, board.side_to_move(), rule)
+        {
+            return Some(Balance {
+                moves: vec![ours],
+                score: our_score,
+            });
+        }
+        let second_limits = Limits {
+            multi_pv: usize::MAX,
+            ..limits.rest_after(started.elapsed())
+        };
+        let second = self.think_observed(&after, rule, &second_limits, stop, observer);
+        let (theirs, their_score) = scored_moves(&second)
+            .into_iter()
+            .min_by_key(|&(_, score)| (-score - target).abs())?;
+        Some(Balance {
+            moves: vec![ours, theirs],
+            score: -their_score,
+        })
+    }
+}
+
+/// The root moves a search scored exactly, with their scores (its best move alone when it
+/// answered without ranking).
+fn scored_moves(result: &SearchResult) -> Vec<(Point, Score)> {
+    let lines: Vec<(Point, Score)> = result
+        .lines
+        .iter()
+        .filter_map(|line| Some((*line.pv.first()?, line.score)))
+        .collect();
+    if lines.is_empty() {
+        result
+            .best_move
+            .map(|p| (p, result.score))
+            .into_iter()
+            .collect()
+    } else {
+        lines
+    }
+}
+
+/// Whether the side to move on `board` has a forced win (VCF, else VCT) within `limits`.
+fn forced_win(
+    board: &Board,
+    rule: Rule,
+    limits: &SolveLimits,
+    stop: &AtomicBool,
+) -> Option<Vec<Point>> {
+    match find_vcf(board, rule, limits, stop) {
+        SolveOutcome::Win(line) => Some(line),
+        _ => match find_vct(board, rule, limits, stop) {
+            SolveOutcome::Win(line) => Some(line),
+            _ => None,
+        },
+    }
+}
+
+/// The defence step of [`Engine::defend`], within the timer's limits.
+fn find_defences(board: &Board, rule: Rule, timer: &SearchTimer, stop: &AtomicBool) -> Defence {
+    let us = board.side_to_move();
+    let legal: Vec<Point> = board
+        .empty_points()
+        .filter(|&p| rules::is_legal(board, p, rule))
+        .collect();
+    let limits = timer.limits();
+    let (threat_nodes, check_nodes) = match limits.hard_time {
+        Some(hard) => {
+            let millis = hard.as_millis() as u64;
+            let threat = (millis / 4)
+                .saturating_mul(NODES_PER_MS)
+                .max(CHECK_NODES_RANGE.0);
+            let check = (millis * 3 / 4)
+                .saturating_mul(NODES_PER_MS)
+                .checked_div(legal.len().max(1) as u64)
+                .unwrap_or(0)
+                .clamp(CHECK_NODES_RANGE.0, CHECK_NODES_RANGE.1);
+            (threat, check)
+        }
+        None => {
+            let count = legal.len().max(1) as u64;
+            match limits.max_nodes {
+                Some(max) => (max / 4, (max * 3 / 4 / count).max(CHECK_NODES_RANGE.0)),
+                None => (UNTIMED_THREAT_NODES, UNTIMED_CHECK_NODES),
+            }
+        }
+    };
+    with_deadline(limits.hard_time, timer, stop, |stop| {
+        let mut passed = board.clone();
+        passed.set_side_to_move(us.opponent());
+        let threat_limits = SolveLimits {
+            max_nodes: threat_nodes,
+            max_attacker_moves: MAX_ATTACKER_MOVES,
+        };
+        let Some(threat) = forced_win(&passed, rule, &threat_limits, stop) else {
+            return Defence::NoThreat;
+        };
+        let check_limits = SolveLimits {
+            max_nodes: check_nodes,
+            max_attacker_moves: MAX_ATTACKER_MOVES,
+        };
+        let mut defences = Vec::new();
+        let mut lost = Vec::new();
+        let mut after = board.clone();
+        for &point in &legal {
+            if stop.load(Ordering::Relaxed) || rules::would_win(board, point, us, rule) {
+                defences.push(point);
+                continue;
+            }
+            after.play_unchecked(point);
+            let wins = if rules::has_legal_move(&after, rule) {
+                forced_win(&after, rule, &check_limits, stop).is_some()
+            } else {
+                false
+            };
+            after.undo();
+            if wins {
+                lost.push(point);
+            } else {
+                defences.push(point);
+            }
+        }
+        Defence::Threat {
+            threat,
+            defences,
+            lost,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_search_keeps_half_the_hard_time_left_as_soft_time() {
+        let ms = Duration::from_millis;
+        let limits = Limits {
+            soft_time: Some(ms(900)),
+            hard_time: Some(ms(1000)),
+            ..Limits::default()
+        };
+        let rest = limits.rest_after(ms(200));
+        assert_eq!(
+            (rest.soft_time, rest.hard_time),
+            (Some(ms(700)), Some(ms(800)))
+        );
+        let rest = limits.rest_after(ms(950));
+        assert_eq!(
+            (rest.soft_time, rest.hard_time),
+            (Some(ms(25)), Some(ms(50)))
+        );
+        let rest = limits.rest_after(ms(2000));
+        assert_eq!(
+            (rest.soft_time, rest.hard_time),
+            (Some(Duration::from_micros(500)), Some(ms(1)))
+        );
+        let untimed = Limits::default().rest_after(ms(5));
+        assert_eq!((untimed.soft_time, untimed.hard_time), (None, None));
+    }
+}
