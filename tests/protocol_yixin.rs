@@ -442,3 +442,78 @@ fn balance_moves_leave_the_position_near_the_wanted_evaluation() {
 fn lines_have_a_move(lines: &[String]) -> bool {
     replies(lines).iter().any(|l| parse_move(l).is_some())
 }
+
+/// The `MESSAGE SWAP2 …` lines among `lines`, without the prefix.
+fn swap2_lines(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("MESSAGE SWAP2 "))
+        .map(str::to_string)
+        .collect()
+}
+
+fn swap2_point(line: &str, stage: &str) -> (i64, i64) {
+    let rest = line
+        .strip_prefix(stage)
+        .unwrap_or_else(|| panic!("{stage} expected: {line}"));
+    let numbers: Vec<i64> = rest
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(numbers.len(), 2, "{line}");
+    (numbers[0], numbers[1])
+}
+
+/// Yixin-Board's swap2 with Tengen as the first player (stage 1: the opening) and as the
+/// second (stage 2 on three stones, stage 3 on five), answered with the lines its parser reads
+/// and no move line.
+#[test]
+fn yixin_swap2_stages_answer_with_swap2_messages() {
+    let mut driver = yixin();
+    let lines = driver.lines("yxswap2step1");
+    assert!(replies(&lines).is_empty(), "{lines:?}");
+    let opening = swap2_lines(&lines);
+    assert_eq!(opening.len(), 3, "{lines:?}");
+    let points: Vec<(i64, i64)> = opening
+        .iter()
+        .enumerate()
+        .map(|(i, l)| swap2_point(l, &format!("MOVE{} ", i + 1)))
+        .collect();
+    for (i, &(x, y)) in points.iter().enumerate() {
+        assert!((4..=10).contains(&x) && (4..=10).contains(&y), "{points:?}");
+        assert!(!points[..i].contains(&(x, y)), "{points:?}");
+    }
+    // Stage 2: black 7,7 and 9,9, white 8,7; white (field 1) to choose.
+    let three = ["yxboard", "7,7,2", "8,7,1", "9,9,2", "done"];
+    assert!(block(&mut driver, &three).is_empty());
+    let lines = driver.lines("yxswap2step2");
+    assert!(replies(&lines).is_empty(), "{lines:?}");
+    let answer = swap2_lines(&lines);
+    match answer.as_slice() {
+        [only] => assert!(only == "SWAP1 YES" || only == "SWAP1 NO", "{lines:?}"),
+        [fourth, fifth] => {
+            let fourth = swap2_point(fourth, "MOVE4 ");
+            let fifth = swap2_point(fifth, "MOVE5 ");
+            for point in [fourth, fifth] {
+                assert!(![(7, 7), (8, 7), (9, 9)].contains(&point), "{lines:?}");
+            }
+            assert_ne!(fourth, fifth);
+        }
+        _ => panic!("{lines:?}"),
+    }
+    // Stage 3: five stones, white to choose its colour.
+    let five = [
+        "yxboard", "7,7,2", "8,7,1", "9,9,2", "6,8,1", "7,9,2", "done",
+    ];
+    assert!(block(&mut driver, &five).is_empty());
+    let lines = driver.lines("yxswap2step3");
+    assert!(replies(&lines).is_empty(), "{lines:?}");
+    let answer = swap2_lines(&lines);
+    assert!(
+        answer == ["SWAP2 YES"] || answer == ["SWAP2 NO"],
+        "{lines:?}"
+    );
+    // A stage on the wrong number of stones is an error.
+    let got = driver.lines("yxswap2step1");
+    assert!(got.len() == 1 && got[0].starts_with("ERROR"), "{got:?}");
+}

@@ -174,6 +174,9 @@ pub enum Command {
     YxBlockUndo(Vec<Coord>),
     /// `YXBLOCKRESET`: the search may play every point again.
     YxBlockReset,
+    /// `YXSWAP2STEP1`..`3`: Yixin-Board's swap2 stages on the current position (1: put the
+    /// opening; 2: three stones, choose; 3: five stones, choose the colour).
+    YxSwap2Step(u8),
     /// `YXSEARCHDEFEND`: the moves that stop the opponent's forced win; play the best.
     YxSearchDefend,
     /// `YXBALANCEONE s` / `YXBALANCETWO s`: play the move (or our move and the opponent's)
@@ -387,6 +390,9 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
         "YXSHOWINFO" => Ok(Command::YxShowInfo),
         "YXBLOCKRESET" => Ok(Command::YxBlockReset),
         "YXSEARCHDEFEND" => Ok(Command::YxSearchDefend),
+        "YXSWAP2STEP1" => Ok(Command::YxSwap2Step(1)),
+        "YXSWAP2STEP2" => Ok(Command::YxSwap2Step(2)),
+        "YXSWAP2STEP3" => Ok(Command::YxSwap2Step(3)),
         "YXBALANCEONE" | "YXBALANCETWO" => {
             let target = if rest.is_empty() {
                 Some(0)
@@ -424,7 +430,7 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
 }
 
 /// Every command keyword Tengen knows (`protocol.md` documents each).
-pub const COMMAND_KEYWORDS: [&str; 26] = [
+pub const COMMAND_KEYWORDS: [&str; 29] = [
     "START",
     "RECTSTART",
     "RESTART",
@@ -451,6 +457,9 @@ pub const COMMAND_KEYWORDS: [&str; 26] = [
     "YXSEARCHDEFEND",
     "YXBALANCEONE",
     "YXBALANCETWO",
+    "YXSWAP2STEP1",
+    "YXSWAP2STEP2",
+    "YXSWAP2STEP3",
 ];
 
 /// Every `INFO` key Tengen uses (`protocol.md` documents each); others are ignored.

@@ -14,6 +14,8 @@ use crate::board::{Board, Color, Point, MAX_SIZE, MIN_SIZE};
 use crate::notation::PointName;
 use crate::rules::{self, Rule};
 use crate::search::analysis::{BalanceGoal, Defence};
+use crate::search::fallback::legal_answer;
+use crate::search::swap2::Swap2Choice;
 use crate::search::{Engine, Limits, Score, SearchResult};
 use crate::timeman::{self, Budget, Clock, GameProgress, TimeManager};
 
@@ -44,17 +46,6 @@ pub const MAX_HASH_SIZE_LOG2_KIB: u32 = 22;
 const MEMORY_RESERVE_BYTES: u64 = 16 << 20;
 /// Smallest transposition table we ever ask for.
 const MIN_TABLE_BYTES: usize = 1 << 20;
-/// In swap2, a score within this of zero counts as balanced.
-const SWAP2_BALANCED: i32 = 50;
-/// Three-stone openings (black, white, black as offsets from the centre) Tengen offers in
-/// swap2; it picks the one its search finds most balanced.
-const SWAP2_OPENINGS: [[(i64, i64); 3]; 4] = [
-    [(0, 0), (1, 0), (2, 2)],
-    [(0, 0), (1, -1), (-1, 2)],
-    [(0, 0), (0, 1), (2, -2)],
-    [(0, 0), (2, 1), (-1, -2)],
-];
-
 /// The number of search threads the machine offers.
 pub fn max_threads() -> usize {
     std::thread::available_parallelism()
@@ -109,41 +100,6 @@ fn point_on(board: &Board, at: Coord) -> Result<Point, String> {
     board
         .point(at.x, at.y)
         .ok_or_else(|| format!("{at} is off the {}x{} board", board.width(), board.height()))
-}
-
-/// Distance from the centre of the board (smaller is more central).
-fn off_centre(board: &Board, point: Point) -> i64 {
-    let dx = 2 * point.x() as i64 - (board.width() as i64 - 1);
-    let dy = 2 * point.y() as i64 - (board.height() as i64 - 1);
-    dx.abs().max(dy.abs()) * 64 + dx.abs() + dy.abs()
-}
-
-/// A legal move for the side to move: `proposed` if it is legal, else a winning move, a move
-/// that stops the opponent's five, or the most central legal point. `None` if there is none.
-fn legal_answer(board: &Board, rule: Rule, proposed: Option<Point>) -> Option<Point> {
-    if let Some(point) = proposed {
-        if board.contains(point.x() as i64, point.y() as i64) && rules::is_legal(board, point, rule)
-        {
-            return Some(point);
-        }
-        log::warn!("the search proposed {point}, which is not legal here");
-    }
-    let mover = board.side_to_move();
-    let legal: Vec<Point> = board
-        .empty_points()
-        .filter(|&p| rules::is_legal(board, p, rule))
-        .collect();
-    legal
-        .iter()
-        .copied()
-        .find(|&p| rules::would_win(board, p, mover, rule))
-        .or_else(|| {
-            legal
-                .iter()
-                .copied()
-                .find(|&p| rules::would_win(board, p, mover.opponent(), rule))
-        })
-        .or_else(|| legal.iter().copied().min_by_key(|&p| off_centre(board, p)))
 }
 
 /// Builds a position from `BOARD`/`YXBOARD` lines on an empty board of the given size. The
@@ -308,6 +264,7 @@ impl Session {
             Command::YxBlockUndo(points) => self.block(&points, false, context)?,
             Command::YxBlockReset => self.blocked.clear(),
             Command::YxSearchDefend => self.search_defend(received, context)?,
+            Command::YxSwap2Step(step) => self.yixin_swap2(step, received, context)?,
             Command::YxBalance { two, target } => self.balance(two, target, received, context)?,
             Command::YxShowInfo => {
                 self.yixin_board = true;
@@ -867,122 +824,115 @@ impl Session {
             }
         }
         let budget = self.plan_budget(&board);
-        let reply = match stones.len() {
-            0 => self.swap2_opening(&board, budget, received, context)?,
-            3 => self.swap2_second(&board, budget, received, context)?,
-            _ => self.swap2_third(&board, budget, received, context)?,
+        let limits = self.limits(budget, received);
+        let (rule, stop) = (self.rule, context.stop);
+        let reply = if stones.is_empty() {
+            let stones = self.engine.swap2_opening(&board, rule, &limits, stop);
+            let mut opening = board.clone();
+            for &stone in &stones {
+                opening.play_unchecked(stone);
+            }
+            self.board = Some(opening);
+            Reply::Moves(stones)
+        } else {
+            let choice = if stones.len() == 3 {
+                self.engine.swap2_after_three(&board, rule, &limits, stop)
+            } else {
+                self.engine.swap2_after_five(&board, rule, &limits, stop)
+            };
+            match choice {
+                None => Reply::Error("no legal move".into()),
+                Some(Swap2Choice::TakeBlack) => {
+                    self.board = Some(board.clone());
+                    Reply::Swap
+                }
+                Some(Swap2Choice::PlayWhite(point)) => self.play_answer(&board, Some(point)),
+                Some(Swap2Choice::PutTwo(fourth, fifth)) => {
+                    let mut after = board.clone();
+                    after.play_unchecked(fourth);
+                    after.play_unchecked(fifth);
+                    self.board = Some(after);
+                    Reply::Moves(vec![fourth, fifth])
+                }
+            }
         };
+        self.table_setup_pending = false;
         context.out.send(&reply)?;
         self.record_time(received);
         Ok(())
     }
 
-    /// Searches `board` with a piece of the move's budget, silently.
-    fn evaluate(
+    /// Yixin-Board's swap2 stages on the current position, answered with the `MESSAGE SWAP2 …`
+    /// lines it reads (points as `x y`, which it reads as its row and column): stage 1 on an
+    /// empty board puts the opening (`MOVE1`..`MOVE3`); stage 2 on three stones takes black
+    /// (`SWAP1 YES`), stays white (`SWAP1 NO`: Yixin then asks for white's move with `BOARD`)
+    /// or puts two (`MOVE4`, `MOVE5`); stage 3 on five stones takes black (`SWAP2 YES`) or
+    /// stays white (`SWAP2 NO`, and `BOARD` follows).
+    fn yixin_swap2(
         &mut self,
-        board: &Board,
-        budget: Budget,
+        step: u8,
         received: Duration,
         context: &mut Context<'_>,
-    ) -> io::Result<SearchResult> {
+    ) -> io::Result<()> {
+        let Some(board) = self.board.clone() else {
+            return Self::no_board(context);
+        };
+        let stones = [0, 3, 5][usize::from(step.clamp(1, 3) - 1)];
+        if board.move_count() != stones {
+            return context.out.send(&Reply::Error(format!(
+                "YXSWAP2STEP{step} needs {stones} stones on the board, it has {}",
+                board.move_count()
+            )));
+        }
+        self.own_color = None;
+        let budget = self.plan_budget(&board);
         let limits = self.limits(budget, received);
-        self.search(board, &limits, Show::default(), context)
-    }
-
-    /// Swap2 with no stones: put the three opening stones whose position our search finds
-    /// closest to balanced.
-    fn swap2_opening(
-        &mut self,
-        empty: &Board,
-        budget: Budget,
-        received: Duration,
-        context: &mut Context<'_>,
-    ) -> io::Result<Reply> {
-        let centre_x = (empty.width() / 2) as i64;
-        let centre_y = (empty.height() / 2) as i64;
-        let openings: Vec<Board> = SWAP2_OPENINGS
-            .iter()
-            .filter_map(|offsets| {
-                let mut board = empty.clone();
-                for &(dx, dy) in offsets {
-                    board.try_play(centre_x + dx, centre_y + dy).ok()?;
+        let (rule, stop) = (self.rule, context.stop);
+        let message = |stage: &str, point: Point| {
+            Reply::Message(format!("SWAP2 {stage} {} {}", point.x(), point.y()))
+        };
+        let mut replies = Vec::new();
+        if step == 1 {
+            let opening = self.engine.swap2_opening(&board, rule, &limits, stop);
+            let mut after = board.clone();
+            for (index, &point) in opening.iter().enumerate() {
+                after.play_unchecked(point);
+                replies.push(message(&format!("MOVE{}", index + 1), point));
+            }
+            self.board = Some(after);
+        } else {
+            let choice = if step == 2 {
+                self.engine.swap2_after_three(&board, rule, &limits, stop)
+            } else {
+                self.engine.swap2_after_five(&board, rule, &limits, stop)
+            };
+            let stage = if step == 2 { "SWAP1" } else { "SWAP2" };
+            match choice {
+                None => replies.push(Reply::Error("no legal move".into())),
+                Some(Swap2Choice::TakeBlack) => {
+                    replies.push(Reply::Message(format!("SWAP2 {stage} YES")));
                 }
-                Some(board)
-            })
-            .collect();
-        let mut best: Option<(i32, Board)> = None;
-        let pieces = openings.len().max(1) as u32;
-        for (index, opening) in openings.into_iter().enumerate() {
-            let piece = budget.portion(index as u32, pieces);
-            let result = self.evaluate(&opening, piece, received, context)?;
-            let imbalance = result.score.saturating_abs();
-            if best.as_ref().is_none_or(|(b, _)| imbalance < *b) {
-                best = Some((imbalance, opening));
+                Some(Swap2Choice::PlayWhite(_)) => {
+                    replies.push(Reply::Message(format!("SWAP2 {stage} NO")));
+                }
+                Some(Swap2Choice::PutTwo(fourth, fifth)) if step == 2 => {
+                    let mut after = board.clone();
+                    after.play_unchecked(fourth);
+                    after.play_unchecked(fifth);
+                    self.board = Some(after);
+                    replies.push(message("MOVE4", fourth));
+                    replies.push(message("MOVE5", fifth));
+                }
+                Some(Swap2Choice::PutTwo(..)) => {
+                    replies.push(Reply::Message(format!("SWAP2 {stage} NO")));
+                }
             }
         }
-        let opening = match best {
-            Some((_, board)) => board,
-            None => {
-                // A board too small for every listed opening: the three most central points.
-                let mut board = empty.clone();
-                for _ in 0..3 {
-                    if let Some(p) = legal_answer(&board, self.rule, None) {
-                        board.play_unchecked(p);
-                    }
-                }
-                board
-            }
-        };
-        let moves = opening.history().to_vec();
-        self.board = Some(opening);
-        Ok(Reply::Moves(moves))
-    }
-
-    /// Swap2 with three stones (white to move, we are to choose): take black if black stands
-    /// better, play white's move if white does, else put two stones that keep it balanced.
-    fn swap2_second(
-        &mut self,
-        board: &Board,
-        budget: Budget,
-        received: Duration,
-        context: &mut Context<'_>,
-    ) -> io::Result<Reply> {
-        let white = self.evaluate(board, budget.portion(0, 2), received, context)?;
-        if white.score < -SWAP2_BALANCED {
-            self.board = Some(board.clone());
-            return Ok(Reply::Swap);
+        self.table_setup_pending = false;
+        for reply in &replies {
+            context.out.send(reply)?;
         }
-        let Some(fourth) = legal_answer(board, self.rule, white.best_move) else {
-            return Ok(Reply::Error("no legal move".into()));
-        };
-        if white.score > SWAP2_BALANCED {
-            return Ok(self.play_answer(board, Some(fourth)));
-        }
-        let mut after = board.clone();
-        after.play_unchecked(fourth);
-        let black = self.evaluate(&after, budget.portion(1, 2), received, context)?;
-        let Some(fifth) = legal_answer(&after, self.rule, black.best_move) else {
-            return Ok(self.play_answer(board, Some(fourth)));
-        };
-        after.play_unchecked(fifth);
-        self.board = Some(after);
-        Ok(Reply::Moves(vec![fourth, fifth]))
-    }
-
-    /// Swap2 with five stones (white to move, we choose the colour): take black if black
-    /// stands better, else play white's move.
-    fn swap2_third(
-        &mut self,
-        board: &Board,
-        budget: Budget,
-        received: Duration,
-        context: &mut Context<'_>,
-    ) -> io::Result<Reply> {
-        let white = self.evaluate(board, budget, received, context)?;
-        if white.score < 0 {
-            self.board = Some(board.clone());
-            return Ok(Reply::Swap);
-        }
-        Ok(self.play_answer(board, white.best_move))
+        self.record_time(received);
+        Ok(())
     }
 }

@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::board::{Board, Point};
 use crate::rules::{self, Rule};
@@ -63,38 +63,6 @@ pub struct Balance {
     pub score: Score,
 }
 
-impl Limits {
-    /// These limits for the last search of several in one move, starting `elapsed` after the
-    /// first: the time limits shortened by it (at least a millisecond of hard time is left),
-    /// the soft one never below half of the hard time left, as earlier searches may have
-    /// stretched their soft limits into its share.
-    pub fn rest_after(&self, elapsed: Duration) -> Limits {
-        let hard = self
-            .hard_time
-            .map(|hard| hard.saturating_sub(elapsed).max(Duration::from_millis(1)));
-        let soft = self.soft_time.map(|soft| {
-            let floor = hard.map_or(Duration::ZERO, |hard| hard / 2);
-            soft.saturating_sub(elapsed).max(floor)
-        });
-        Limits {
-            soft_time: soft,
-            hard_time: hard,
-            ..self.clone()
-        }
-    }
-
-    /// These limits with half the time (for the first of two searches).
-    fn half(&self) -> Limits {
-        Limits {
-            soft_time: self.soft_time.map(|soft| soft / 2),
-            hard_time: self
-                .hard_time
-                .map(|hard| (hard / 2).max(Duration::from_millis(1))),
-            ..self.clone()
-        }
-    }
-}
-
 impl Engine {
     /// `YXSEARCHDEFEND`: does the opponent have a forced win (VCF or VCT, as if we passed), and
     /// which of our legal moves stop it? Each move is checked by the solvers within half of
@@ -110,7 +78,7 @@ impl Engine {
         stop: &AtomicBool,
         observer: &mut dyn SearchObserver,
     ) -> (Defence, SearchResult) {
-        let timer = SearchTimer::new(&limits.half(), true, Arc::new(RealClock::new()));
+        let timer = SearchTimer::new(&limits.portion(0, 2), true, Arc::new(RealClock::new()));
         let defence = find_defences(board, rule, &timer, stop);
         let mut rest = limits.rest_after(timer.elapsed());
         if let Defence::Threat { defences, lost, .. } = &defence {
@@ -147,7 +115,11 @@ impl Engine {
         let started = Instant::now();
         let first_limits = Limits {
             multi_pv: usize::MAX,
-            ..if two { limits.half() } else { limits.clone() }
+            ..if two {
+                limits.portion(0, 2)
+            } else {
+                limits.clone()
+            }
         };
         let first = self.think_observed(board, rule, &first_limits, stop, observer);
         let choices = scored_moves(&first);
@@ -300,6 +272,8 @@ fn find_defences(board: &Board, rule: Rule, timer: &SearchTimer, stop: &AtomicBo
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     #[test]

@@ -12,15 +12,19 @@
 //! - [`time`]: every decision about time during a search ([`time::SearchTimer`]);
 //! - `root.rs`: the forced-win steps around the tree (root solvers, best-move checks);
 //! - [`solver`]: the VCF/VCT solvers those steps use;
-//! - [`analysis`]: answers built on searches for GUIs (defences, balancing moves).
+//! - [`analysis`]: answers built on searches for GUIs (defences, balancing moves);
+//! - [`swap2`]: the swap2 opening decisions;
+//! - [`fallback`]: a legal move whatever the search proposed.
 
 pub mod analysis;
+pub mod fallback;
 pub mod mate;
 mod movegen;
 pub mod params;
 mod root;
 pub mod shortest_vcf;
 pub mod solver;
+pub mod swap2;
 pub mod time;
 mod tt;
 mod worker;
@@ -67,6 +71,53 @@ pub struct Limits {
     /// the best; more for an N-best answer). Costs time: the moves after the first are searched
     /// with full windows.
     pub multi_pv: usize,
+}
+
+impl Limits {
+    /// These limits for a search that starts `elapsed` after the one they were made for: the
+    /// time limits shortened by it (at least a millisecond of hard time is left).
+    pub fn after(&self, elapsed: Duration) -> Limits {
+        Limits {
+            soft_time: self.soft_time.map(|soft| soft.saturating_sub(elapsed)),
+            hard_time: self
+                .hard_time
+                .map(|hard| hard.saturating_sub(elapsed).max(Duration::from_millis(1))),
+            ..self.clone()
+        }
+    }
+
+    /// These limits for the last search of several in one move, starting `elapsed` after the
+    /// first: the time limits shortened by it (at least a millisecond of hard time is left),
+    /// the soft one never below half of the hard time left, as earlier searches may have
+    /// stretched their soft limits into its share.
+    pub fn rest_after(&self, elapsed: Duration) -> Limits {
+        let hard = self
+            .hard_time
+            .map(|hard| hard.saturating_sub(elapsed).max(Duration::from_millis(1)));
+        let soft = self.soft_time.map(|soft| {
+            let floor = hard.map_or(Duration::ZERO, |hard| hard / 2);
+            soft.saturating_sub(elapsed).max(floor)
+        });
+        Limits {
+            soft_time: soft,
+            hard_time: hard,
+            ..self.clone()
+        }
+    }
+
+    /// The first `(index + 1) / parts` of these limits' time: the deadlines of the `index`-th
+    /// of `parts` searches made one after another (index from 0). Node limits are kept.
+    pub fn portion(&self, index: u32, parts: u32) -> Limits {
+        let parts = parts.max(1);
+        let upto = index.min(parts - 1) + 1;
+        Limits {
+            soft_time: self.soft_time.map(|soft| soft / parts * upto),
+            hard_time: self
+                .hard_time
+                .map(|hard| (hard / parts * upto).max(Duration::from_millis(1))),
+            ..self.clone()
+        }
+    }
 }
 
 /// A progress report, sent after each finished iteration.
