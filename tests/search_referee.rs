@@ -70,7 +70,7 @@ enum Outcome {
 
 /// A player: the engine with node and depth limits, or the one-ply player.
 enum Player {
-    Engine(Engine, Limits),
+    Engine(Box<Engine>, Limits),
     WeightTable,
 }
 
@@ -79,7 +79,7 @@ impl Player {
         let mut engine = Engine::new();
         engine.set_hash_bytes(4 << 20);
         Player::Engine(
-            engine,
+            Box::new(engine),
             Limits {
                 max_depth: Some(10),
                 max_nodes: Some(nodes),

@@ -5,6 +5,8 @@
 //! with the forced-win steps around the tree (root solvers, best-move checks); without a time
 //! limit those get fixed node budgets, so the total stays deterministic. It counts the tree's
 //! nodes; the solvers change it through the moves they leave to the tree and the ones they reject.
+//! A last `Shape:` line gives the trees' shape ([`SearchShape`]): average late-move reduction,
+//! first-move cutoff rate and branching factor.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -12,10 +14,16 @@ use std::time::{Duration, Instant};
 use crate::board::Board;
 use crate::notation::{play_moves, PointName};
 use crate::rules::Rule;
+use crate::search::shape::SearchShape;
 use crate::search::{Engine, Limits};
 
 /// Depth searched when none is given.
 pub const DEFAULT_DEPTH: u32 = 12;
+/// The depths between which `bench` measures the tree's growth per iteration (the effective
+/// branching factor; geometric mean over the positions that finish both).
+const GROWTH_FROM: usize = 3;
+/// See [`GROWTH_FROM`].
+const GROWTH_TO: usize = 8;
 /// Hash table size of every bench search.
 const HASH_BYTES: usize = 16 << 20;
 
@@ -85,6 +93,8 @@ pub fn run(args: BenchArgs) -> i32 {
     };
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
+    let mut shape = SearchShape::default();
+    let mut growth_logs: Vec<f64> = Vec::new();
     for (index, bench) in POSITIONS.iter().enumerate() {
         let mut board = match Board::new(bench.width, bench.height) {
             Ok(board) => board,
@@ -101,6 +111,10 @@ pub fn run(args: BenchArgs) -> i32 {
         let start = Instant::now();
         let result = engine.think(&board, bench.rule, &limits, &stop, &mut |_| {});
         let elapsed = start.elapsed();
+        shape.add(engine.last_shape());
+        if let Some(factor) = engine.last_shape().branching_factor(GROWTH_FROM, GROWTH_TO) {
+            growth_logs.push(factor.ln());
+        }
         total_nodes += result.nodes;
         total_time += elapsed;
         let best = result
@@ -124,6 +138,22 @@ pub fn run(args: BenchArgs) -> i32 {
     println!("Total time: {:.0} ms", seconds * 1000.0);
     println!("Total nodes: {total_nodes}");
     println!("Nodes/second: {:.0}", total_nodes as f64 / seconds);
+    // The shape of the trees (the issue 33 proxies; not part of the signature).
+    let growth = if growth_logs.is_empty() {
+        "-".to_string()
+    } else {
+        format!(
+            "{:.2} ({} positions)",
+            (growth_logs.iter().sum::<f64>() / growth_logs.len() as f64).exp(),
+            growth_logs.len()
+        )
+    };
+    println!(
+        "Shape: average reduction at depth >= 4 {:.2} plies ({:.0}% of late moves unreduced); first-move cutoffs {:.1}%; branching factor depth {GROWTH_FROM}-{GROWTH_TO} {growth}",
+        shape.average_reduction(),
+        shape.unreduced_share() * 100.0,
+        shape.first_move_cutoff_rate() * 100.0,
+    );
     println!("Bench: {total_nodes}");
     0
 }

@@ -14,6 +14,7 @@
 //! - [`solver`]: the VCF/VCT solvers those steps use;
 //! - [`analysis`]: answers built on searches for GUIs (defences, balancing moves);
 //! - [`swap2`]: the swap2 opening decisions;
+//! - [`shape`]: counters of the tree's shape (reductions, cutoffs, growth) for `bench`;
 //! - [`fallback`]: a legal move whatever the search proposed.
 
 pub mod analysis;
@@ -22,6 +23,7 @@ pub mod mate;
 mod movegen;
 pub mod params;
 mod root;
+pub mod shape;
 pub mod shortest_vcf;
 pub mod solver;
 pub mod swap2;
@@ -242,6 +244,8 @@ pub struct Engine {
     threads: usize,
     table: Option<TranspositionTable>,
     root_solver: bool,
+    /// The main worker's shape counters from the last tree search.
+    last_shape: shape::SearchShape,
 }
 
 impl Default for Engine {
@@ -261,6 +265,7 @@ impl Engine {
             threads: 1,
             table: None,
             root_solver: true,
+            last_shape: shape::SearchShape::default(),
         }
     }
 
@@ -288,6 +293,12 @@ impl Engine {
     /// root and the checks of best moves against the opponent's forced win (on by default).
     pub fn set_root_solver(&mut self, on: bool) {
         self.root_solver = on;
+    }
+
+    /// The main search thread's shape counters from the last tree search (empty when the
+    /// last search answered without one).
+    pub fn last_shape(&self) -> &shape::SearchShape {
+        &self.last_shape
     }
 
     /// Forgets everything learned in earlier searches.
@@ -338,6 +349,7 @@ impl Engine {
         let timer = SearchTimer::new(limits, self.root_solver, Arc::new(RealClock::new()));
         pattern::warm_up(rule);
         let pos = PatternBoard::new(board, rule);
+        self.last_shape = shape::SearchShape::default();
         match self.prepare_root(&pos, rule, &timer, stop, observer) {
             RootStep::NoMove => SearchResult::no_move(),
             RootStep::Answer(mut result) => {
@@ -432,7 +444,7 @@ impl Engine {
         let root_list: Vec<RootMove> = moves.iter().map(|&point| RootMove::new(point)).collect();
         let mut checks = BestMoveChecks::new(pos.board(), rule, timer, stop);
         let mut last_score = None;
-        let (ranked, completed_depth, main_nodes, lines) = std::thread::scope(|scope| {
+        let (ranked, completed_depth, main_nodes, lines, shape) = std::thread::scope(|scope| {
             for index in 1..threads {
                 let (pos, root_list, shared) = (pos.clone(), root_list.clone(), &shared);
                 scope.spawn(move || {
@@ -487,8 +499,16 @@ impl Engine {
             });
             shared.done.store(true, Ordering::Relaxed);
             let lines = pv_lines(&main.ranked_lines, multi_pv);
-            (main.root_moves, main.completed_depth, main.nodes, lines)
+            let shape = std::mem::take(&mut main.shape);
+            (
+                main.root_moves,
+                main.completed_depth,
+                main.nodes,
+                lines,
+                shape,
+            )
         });
+        self.last_shape = shape;
         let nodes = if threads == 1 {
             main_nodes
         } else {

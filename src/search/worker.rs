@@ -13,6 +13,7 @@ use crate::rules::{self, Rule};
 
 use super::movegen::{generate_moves, has_forcing_threat, quiescence_fours, PointList};
 use super::params;
+use super::shape::SearchShape;
 use super::time::SearchTimer;
 use super::tt::{Bound, TranspositionTable};
 use super::{Score, WIN, WIN_THRESHOLD};
@@ -143,6 +144,8 @@ pub(super) struct Worker<'a> {
     /// The root moves as the last finished iteration ranked them (with `multi_pv` > 1: the
     /// first `multi_pv` exact, all from the same depth).
     pub ranked_lines: Vec<RootMove>,
+    /// Search-shape counters (statistics).
+    pub shape: SearchShape,
     /// How many root moves, at the front, the last multi-PV root search scored exactly.
     exact_root_moves: usize,
     reductions: Vec<[u8; 64]>,
@@ -184,6 +187,7 @@ impl<'a> Worker<'a> {
             multi_pv: 1,
             ranked_lines: Vec::new(),
             exact_root_moves: 0,
+            shape: SearchShape::default(),
             reductions,
             stack: [PlyState {
                 eval: 0,
@@ -565,6 +569,9 @@ impl<'a> Worker<'a> {
                 }
                 reduction -= self.history[us.index()][point.index()] / 8192;
                 let reduced = (new_depth - reduction).clamp(new_depth.min(1), new_depth);
+                if depth >= 4 {
+                    self.shape.late_move(new_depth - reduced);
+                }
                 score = -self.search(-alpha - 1, -alpha, reduced, ply + 1, false, true);
                 full_depth_null_window = score > alpha && reduced < new_depth;
             } else {
@@ -588,6 +595,7 @@ impl<'a> Worker<'a> {
                         self.update_pv(ply_index, point);
                     }
                     if score >= beta {
+                        self.shape.cutoff(move_count);
                         if quiet {
                             let killers = &mut self.killers[ply_index];
                             if killers[0] != Some(point) {
@@ -930,6 +938,7 @@ impl<'a> Worker<'a> {
             }
             previous = score;
             self.completed_depth = depth;
+            self.shape.iteration(depth, self.nodes);
             if std::env::var_os("TENGEN_DEBUG").is_some() {
                 eprintln!(
                     "depth {depth} nodes {} qnodes {}",
