@@ -38,4 +38,5 @@ fn documented_examples_match_the_code() {
         "name=\"Tengen\", version=\"{}\"",
         env!("CARGO_PKG_VERSION")
     )));
+    assert!(doc.contains(&format!("< MESSAGE Tengen {}", env!("CARGO_PKG_VERSION"))));
 }

@@ -293,5 +293,5 @@ fn threaded_and_synchronous_loops_answer_alike() {
     assert!(lines[3].starts_with("UNKNOWN "));
     assert!(lines[4].starts_with("ERROR "));
     assert_eq!(lines[5], "OK");
-    assert_eq!(lines.len(), 10, "{sync_text}");
+    assert_eq!(lines.len(), 11, "{sync_text}");
 }

@@ -581,10 +581,15 @@ fn yxnbest_shows_n_moves_and_plays_the_best() {
 fn yxshowinfo_gives_limits_as_messages() {
     let mut driver = LineDriver::new();
     let lines = driver.lines("YXSHOWINFO");
-    assert_eq!(lines.len(), 2);
-    assert!(lines[0].starts_with("MESSAGE INFO MAX_THREAD_NUM "));
-    assert!(lines[1].starts_with("MESSAGE INFO MAX_HASH_SIZE "));
-    let threads: usize = lines[0].rsplit(' ').next().unwrap().parse().unwrap();
+    assert_eq!(lines.len(), 3);
+    // Yixin-Board prints the first in its log: the engine's name and version.
+    assert_eq!(
+        lines[0],
+        format!("MESSAGE Tengen {}", env!("CARGO_PKG_VERSION"))
+    );
+    assert!(lines[1].starts_with("MESSAGE INFO MAX_THREAD_NUM "));
+    assert!(lines[2].starts_with("MESSAGE INFO MAX_HASH_SIZE "));
+    let threads: usize = lines[1].rsplit(' ').next().unwrap().parse().unwrap();
     assert!(threads >= 1);
 }
 
@@ -788,7 +793,7 @@ fn yixin_board_order() {
     ] {
         assert!(driver.lines(line).is_empty());
     }
-    assert_eq!(driver.lines("yxshowinfo").len(), 2);
+    assert_eq!(driver.lines("yxshowinfo").len(), 3);
     assert!(driver.lines("yxboard").is_empty());
     assert!(driver.lines("7,7,2").is_empty());
     assert!(driver.lines("done").is_empty());
@@ -894,8 +899,9 @@ fn yxnbest_with_only_forbidden_points_left_still_answers() {
 
 /// Yixin-Board with its database on (its default): after every move it sends
 /// `yxquerydatabaseallt`, one `row,column` line per stone and `done`, and now and then other
-/// commands of its own. Once `yxshowinfo` has said the GUI is Yixin-Board, none of that is
-/// answered, the game goes on, and the moves stay legal.
+/// commands of its own. Once `yxshowinfo` has said the GUI is Yixin-Board, the query gets only
+/// `MESSAGE DATABASE DONE` (no records), the other commands nothing, the game goes on, and the
+/// moves stay legal.
 #[test]
 fn yixin_board_database_queries_and_unimplemented_commands_are_read_quietly() {
     let mut driver = LineDriver::new();
@@ -908,7 +914,7 @@ fn yixin_board_database_queries_and_unimplemented_commands_are_read_quietly() {
     ] {
         assert!(driver.lines(line).is_empty(), "{line}");
     }
-    assert_eq!(driver.lines("yxshowinfo").len(), 2);
+    assert_eq!(driver.lines("yxshowinfo").len(), 3);
     assert_eq!(driver.lines("start 15"), ["OK"]);
     for line in ["info rule 2", "info max_depth 3", "info timeout_turn 300"] {
         assert!(driver.lines(line).is_empty(), "{line}");
@@ -919,7 +925,8 @@ fn yixin_board_database_queries_and_unimplemented_commands_are_read_quietly() {
         for (x, y) in stones {
             assert!(driver.lines(&format!("{x},{y}")).is_empty(), "{x},{y}");
         }
-        assert!(driver.lines("done").is_empty());
+        // No records, and the DONE that makes Yixin-Board redraw its board.
+        assert_eq!(driver.lines("done"), ["MESSAGE DATABASE DONE"]);
     };
     query(&mut driver, &stones);
     for (turn, opponent) in [(7, 7), (6, 9), (9, 5), (3, 12)].into_iter().enumerate() {
@@ -954,12 +961,13 @@ fn outside_yixin_board_unknown_commands_and_stray_done_are_answered() {
 
 /// Yixin-Board with `info show_detail` set: the best move so far is drawn on its board from
 /// `MESSAGE REALTIME BEST x,y` (in the order of the moves), and the progress lines name points
-/// as its user sees them (its board shows our `x,y` as row, column: names are transposed).
+/// as its board labels them (it shows our `x,y` as row from the top, column; it labels rows from
+/// 1 at the bottom).
 #[test]
 fn yixin_board_shows_the_best_move_while_thinking() {
     for show_detail in [true, false] {
         let mut driver = LineDriver::new();
-        assert_eq!(driver.lines("yxshowinfo").len(), 2);
+        assert_eq!(driver.lines("yxshowinfo").len(), 3);
         if show_detail {
             assert!(driver.lines("info show_detail 3").is_empty());
         }
@@ -987,7 +995,7 @@ fn yixin_board_shows_the_best_move_while_thinking() {
             let played = board.history().last() == Some(best);
             assert!(played || board.is_empty(*best), "{best} in {lines:?}");
         }
-        // The last progress line's best move is the last BEST point, named transposed.
+        // The last progress line's best move is the last BEST point, named as Yixin labels it.
         let last = lines
             .iter()
             .rev()
@@ -1001,8 +1009,8 @@ fn yixin_board_shows_the_best_move_while_thinking() {
             .next()
             .unwrap();
         let best = *bests.last().unwrap();
-        let transposed = tengen::notation::point_name(Point::new(best.y(), best.x()));
-        assert_eq!(first_pv, transposed, "{lines:?}");
+        let labelled = tengen::notation::point_name(Point::new(best.y(), 14 - best.x()));
+        assert_eq!(first_pv, labelled, "{lines:?}");
         assert_eq!(lines.last().unwrap(), &reply);
     }
 }

@@ -12,7 +12,7 @@ use tengen::protocol::LineDriver;
 fn yixin() -> LineDriver {
     let mut driver = LineDriver::new();
     assert!(driver.lines("info show_detail 3").is_empty());
-    assert_eq!(driver.lines("yxshowinfo").len(), 2);
+    assert_eq!(driver.lines("yxshowinfo").len(), 3);
     assert_eq!(driver.lines("start 15"), ["OK"]);
     for line in ["info rule 0", "info max_depth 3"] {
         assert!(driver.lines(line).is_empty(), "{line}");
@@ -68,9 +68,15 @@ fn blocked_points_are_never_played_until_undone_or_reset() {
     // yxblockreset frees them all.
     assert!(driver.lines("yxblockreset").is_empty());
     assert_eq!(answer_to_four(&mut driver), (8, 7));
-    // A new game forgets them.
+    // Yixin-Board sends `start` before every search: blocks outlive it (and a new game), but
+    // not a board of another size.
     assert!(block(&mut driver, &["yxblock", "8,7", "done"]).is_empty());
+    assert_eq!(driver.lines("start 15"), ["OK"]);
+    assert_ne!(answer_to_four(&mut driver), (8, 7));
     assert_eq!(driver.lines("restart"), ["OK"]);
+    assert_ne!(answer_to_four(&mut driver), (8, 7));
+    assert_eq!(driver.lines("start 20"), ["OK"]);
+    assert_eq!(driver.lines("start 15"), ["OK"]);
     assert_eq!(answer_to_four(&mut driver), (8, 7));
 }
 
@@ -197,7 +203,8 @@ fn yxnbest_sends_yixins_info_lines_from_one_multi_pv_search() {
     assert_eq!(messages.len(), 3, "{lines:?}");
     for (line, message) in last.iter().zip(&messages) {
         let (x, y) = line.line[0];
-        let name = tengen::notation::point_name(tengen::board::Point::new(y as usize, x as usize));
+        let name =
+            tengen::notation::point_name(tengen::board::Point::new(y as usize, 14 - x as usize));
         assert!(
             message.contains(&format!(" {x},{y} {name} eval {}", line.eval)),
             "{message} {line:?}"
@@ -253,7 +260,7 @@ fn proven_losing_moves_are_drawn_as_lost() {
     }
     // Without show_detail nothing is drawn.
     let mut quiet = LineDriver::new();
-    assert_eq!(quiet.lines("yxshowinfo").len(), 2);
+    assert_eq!(quiet.lines("yxshowinfo").len(), 3);
     assert_eq!(quiet.lines("start 15"), ["OK"]);
     assert!(quiet.lines("info max_depth 4").is_empty());
     let lines = block(&mut quiet, &stones);

@@ -151,7 +151,7 @@ fn transcript_with_crlf_input() {
 
     // After YXSHOWINFO the manager is Yixin-Board: commands Tengen does not implement are read
     // quietly (the next reply is ABOUT's).
-    engine.send("YXQUERYDATABASEALLT");
+    engine.send("YXQUERYDATABASEONE");
     engine.send("7,7");
     engine.send("DONE");
     assert!(engine.ask("ABOUT").starts_with("name=\"Tengen\""));

@@ -67,6 +67,8 @@ pub enum BlockKind {
     YxBlock,
     /// `YXBLOCKUNDO`: points the search may play again.
     YxBlockUndo,
+    /// `YXQUERYDATABASEALL` / `YXQUERYDATABASEALLT` (Yixin-Board only): a position's moves.
+    YxDatabaseQuery,
 }
 
 impl BlockKind {
@@ -78,6 +80,7 @@ impl BlockKind {
             BlockKind::Swap2Board => "SWAP2BOARD",
             BlockKind::YxBlock => "YXBLOCK",
             BlockKind::YxBlockUndo => "YXBLOCKUNDO",
+            BlockKind::YxDatabaseQuery => "YXQUERYDATABASEALL",
         }
     }
 
@@ -85,7 +88,10 @@ impl BlockKind {
     fn takes_points(self) -> bool {
         matches!(
             self,
-            BlockKind::Swap2Board | BlockKind::YxBlock | BlockKind::YxBlockUndo
+            BlockKind::Swap2Board
+                | BlockKind::YxBlock
+                | BlockKind::YxBlockUndo
+                | BlockKind::YxDatabaseQuery
         )
     }
 }
@@ -174,6 +180,9 @@ pub enum Command {
     YxBlockUndo(Vec<Coord>),
     /// `YXBLOCKRESET`: the search may play every point again.
     YxBlockReset,
+    /// `YXQUERYDATABASEALL[T]` … `DONE` (Yixin-Board only): its opening database's records
+    /// for a position. Tengen keeps no database: it answers that there are none.
+    YxQueryDatabase,
     /// `YXSWAP2STEP1`..`3`: Yixin-Board's swap2 stages on the current position (1: put the
     /// opening; 2: three stones, choose; 3: five stones, choose the colour).
     YxSwap2Step(u8),
@@ -430,7 +439,7 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
 }
 
 /// Every command keyword Tengen knows (`protocol.md` documents each).
-pub const COMMAND_KEYWORDS: [&str; 29] = [
+pub const COMMAND_KEYWORDS: [&str; 31] = [
     "START",
     "RECTSTART",
     "RESTART",
@@ -460,6 +469,8 @@ pub const COMMAND_KEYWORDS: [&str; 29] = [
     "YXSWAP2STEP1",
     "YXSWAP2STEP2",
     "YXSWAP2STEP3",
+    "YXQUERYDATABASEALL",
+    "YXQUERYDATABASEALLT",
 ];
 
 /// Every `INFO` key Tengen uses (`protocol.md` documents each); others are ignored.
@@ -567,6 +578,9 @@ impl CommandReader {
             "SWAP2BOARD" => Some(BlockKind::Swap2Board),
             "YXBLOCK" => Some(BlockKind::YxBlock),
             "YXBLOCKUNDO" => Some(BlockKind::YxBlockUndo),
+            "YXQUERYDATABASEALL" | "YXQUERYDATABASEALLT" if self.yixin_board => {
+                Some(BlockKind::YxDatabaseQuery)
+            }
             _ => None,
         };
         if let Some(kind) = kind {
@@ -657,6 +671,7 @@ impl CommandReader {
             BlockKind::Swap2Board => Command::Swap2Board(block.coords),
             BlockKind::YxBlock => Command::YxBlock(block.coords),
             BlockKind::YxBlockUndo => Command::YxBlockUndo(block.coords),
+            BlockKind::YxDatabaseQuery => Command::YxQueryDatabase,
         })
     }
 }

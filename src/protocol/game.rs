@@ -11,7 +11,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::board::{Board, Color, Point, MAX_SIZE, MIN_SIZE};
-use crate::notation::PointName;
 use crate::rules::{self, Rule};
 use crate::search::analysis::{BalanceGoal, Defence};
 use crate::search::fallback::legal_answer;
@@ -21,7 +20,7 @@ use crate::timeman::{self, Budget, Clock, GameProgress, TimeManager};
 
 use super::command::{BoardEntry, Command, Coord, ErrorKind, InfoSetting, ParseError, StoneOwner};
 use super::reply::{Reply, ReplyWriter, ABOUT};
-use super::thinking::{eval_text, Show, Thinking};
+use super::thinking::{eval_text, point_text, Show, Thinking};
 
 /// What the loop should do after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,10 +87,11 @@ pub struct Session {
     /// `TURN` stone is the other colour's even when `TAKEBACK`s left the other side to move.
     own_color: Option<Color>,
     /// A `YXSHOWINFO` came: the manager is Yixin-Board, which reads and writes points as
-    /// `row,column` (so point names for its user are transposed) and draws `MESSAGE REALTIME`.
+    /// `row,column` (so point names for its user follow its labels) and draws `MESSAGE REALTIME`.
     yixin_board: bool,
-    /// Points the search must not play (`YXBLOCK`), until `YXBLOCKUNDO`, `YXBLOCKRESET` or a
-    /// new game.
+    /// Points the search must not play (`YXBLOCK`), until `YXBLOCKUNDO` or `YXBLOCKRESET`
+    /// (Yixin-Board sends `START` before every search, so a new game keeps them; a board of
+    /// another size drops them).
     blocked: Vec<Point>,
 }
 
@@ -263,11 +263,22 @@ impl Session {
             Command::YxBlock(points) => self.block(&points, true, context)?,
             Command::YxBlockUndo(points) => self.block(&points, false, context)?,
             Command::YxBlockReset => self.blocked.clear(),
+            // No records: Yixin-Board clears its database tags and redraws its board (which
+            // also clears the marks of the last search).
+            Command::YxQueryDatabase => {
+                context.out.send(&Reply::Message("DATABASE DONE".into()))?;
+            }
             Command::YxSearchDefend => self.search_defend(received, context)?,
             Command::YxSwap2Step(step) => self.yixin_swap2(step, received, context)?,
             Command::YxBalance { two, target } => self.balance(two, target, received, context)?,
             Command::YxShowInfo => {
                 self.yixin_board = true;
+                // Yixin-Board shows this line in its log: the only place its user sees which
+                // engine runs (it never sends ABOUT).
+                context.out.send(&Reply::Message(format!(
+                    "Tengen {}",
+                    env!("CARGO_PKG_VERSION")
+                )))?;
                 context.out.send(&Reply::Message(format!(
                     "INFO MAX_THREAD_NUM {}",
                     max_threads()
@@ -282,7 +293,6 @@ impl Session {
 
     fn new_game(&mut self) {
         self.own_color = None;
-        self.blocked.clear();
         self.time.new_game();
         self.table_chosen_this_game = false;
     }
@@ -324,6 +334,12 @@ impl Session {
         }
         match Board::new(width as usize, height as usize) {
             Ok(board) => {
+                let same_size = self.board.as_ref().is_some_and(|old| {
+                    (old.width(), old.height()) == (board.width(), board.height())
+                });
+                if !same_size {
+                    self.blocked.clear();
+                }
                 self.board = Some(board);
                 self.new_game();
                 context.out.send(&Reply::Ok)
@@ -524,7 +540,10 @@ impl Session {
     fn show(&self, progress: bool, nbest: bool) -> Show {
         Show {
             progress,
-            transposed: self.yixin_board,
+            yixin_size: self
+                .yixin_board
+                .then(|| self.board.as_ref().map(Board::height))
+                .flatten(),
             realtime: progress && self.yixin_board && self.settings.show_detail,
             nbest_lines: nbest && self.yixin_board,
         }
@@ -769,17 +788,12 @@ impl Session {
         }
         let shown = ranked.len();
         for (rank, (point, score)) in ranked.iter().enumerate() {
-            let name = if self.yixin_board {
-                Point::new(point.y(), point.x())
-            } else {
-                *point
-            };
             context.out.send(&Reply::Message(format!(
                 "NBEST {}/{} {} {} eval {}",
                 rank + 1,
                 shown,
                 point,
-                PointName(name),
+                point_text(*point, show.yixin_size),
                 eval_text(*score)
             )))?;
         }

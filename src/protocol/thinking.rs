@@ -30,9 +30,9 @@ const WINRATE_SCALE: f64 = 200.0;
 pub struct Show {
     /// Progress `MESSAGE` lines.
     pub progress: bool,
-    /// Yixin-Board: point names in progress lines transposed (its board shows our `x,y` as
-    /// row, column).
-    pub transposed: bool,
+    /// Yixin-Board, with its board's size: points in progress lines are named as its board
+    /// labels them (see [`point_text`]).
+    pub yixin_size: Option<usize>,
     /// Yixin-Board asked for details (`INFO show_detail`): `MESSAGE REALTIME` marks.
     pub realtime: bool,
     /// Yixin-Board's N-best: the `INFO PV …` lines of each reported iteration.
@@ -107,7 +107,7 @@ impl<'w, 'o> Thinking<'w, 'o> {
             }
         }
         if self.show.progress {
-            self.send(Reply::Message(progress_text(info, self.show.transposed)));
+            self.send(Reply::Message(progress_text(info, self.show.yixin_size)));
         }
         if self.show.nbest_lines {
             for line in nbest_lines(info.depth, &info.lines) {
@@ -169,10 +169,23 @@ impl SearchObserver for Thinking<'_, '_> {
     }
 }
 
-/// A progress line: depth, score, nodes, speed, time and the best line in `h8` notation. For
-/// Yixin-Board (`transposed`), whose board shows our `x,y` as its `row,column`, the line names
-/// each point as its user sees it: column and row swapped.
-pub fn progress_text(info: &SearchInfo, transposed: bool) -> String {
+/// A point's name for a user: `h8` style (column letter from `a`, row from 1 at the top); for
+/// Yixin-Board (`yixin_size`, its board's size), as its board labels the square our `x,y` lands
+/// on: it reads our `x,y` as its row (from the top) and column, and labels columns with letters
+/// and rows with numbers from 1 at the bottom.
+pub fn point_text(point: Point, yixin_size: Option<usize>) -> String {
+    match yixin_size {
+        Some(size) => {
+            let row_from_bottom = size.saturating_sub(point.x() + 1);
+            PointName(Point::new(point.y(), row_from_bottom)).to_string()
+        }
+        None => PointName(point).to_string(),
+    }
+}
+
+/// A progress line: depth, score, nodes, speed, time and the best line (points named by
+/// [`point_text`]).
+pub fn progress_text(info: &SearchInfo, yixin_size: Option<usize>) -> String {
     let millis = info.elapsed.as_millis();
     let speed = info.nodes as u128 * 1000 / info.elapsed.as_micros().max(1);
     let mut text = format!(
@@ -186,12 +199,8 @@ pub fn progress_text(info: &SearchInfo, transposed: bool) -> String {
     if !info.pv.is_empty() {
         text.push_str(" pv");
         for &point in &info.pv {
-            let shown = if transposed {
-                Point::new(point.y(), point.x())
-            } else {
-                point
-            };
-            text.push_str(&format!(" {}", PointName(shown)));
+            text.push(' ');
+            text.push_str(&point_text(point, yixin_size));
         }
     }
     text
@@ -250,6 +259,18 @@ pub fn nbest_lines(depth: u32, lines: &[PvLine]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yixin_names_are_its_board_labels() {
+        // Our 7,7 is h8 for everyone on 15x15; our 0,0 is Yixin's top-left square, a15; our
+        // 14,0 is its bottom-left, a1; our 0,14 is its top-right, o15.
+        assert_eq!(point_text(Point::new(7, 7), Some(15)), "h8");
+        assert_eq!(point_text(Point::new(0, 0), Some(15)), "a15");
+        assert_eq!(point_text(Point::new(14, 0), Some(15)), "a1");
+        assert_eq!(point_text(Point::new(0, 14), Some(15)), "o15");
+        assert_eq!(point_text(Point::new(8, 6), Some(15)), "g7");
+        assert_eq!(point_text(Point::new(8, 6), None), "i7");
+    }
 
     #[test]
     fn winrates_follow_the_score_and_mates_are_certain() {
