@@ -524,3 +524,90 @@ fn yixin_swap2_stages_answer_with_swap2_messages() {
     let got = driver.lines("yxswap2step1");
     assert!(got.len() == 1 && got[0].starts_with("ERROR"), "{got:?}");
 }
+
+/// The `MESSAGE SOOSORV …` lines among `lines`, without the prefix.
+fn soosorv_lines(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("MESSAGE SOOSORV "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Yixin-Board's Soosõrv-8 stages, as it sends them (stage 1 bare; the others with the moves so
+/// far, one `row,column` line each, and `done`), answered with the lines its parser reads and
+/// no move line.
+#[test]
+fn yixin_soosorv_stages_answer_with_soosorv_messages() {
+    let mut driver = yixin();
+    let lines = driver.lines("yxsoosorvstep1");
+    assert!(replies(&lines).is_empty(), "{lines:?}");
+    let opening = soosorv_lines(&lines);
+    assert_eq!(opening.len(), 3, "{lines:?}");
+    for (i, line) in opening.iter().enumerate() {
+        let (x, y) = swap2_point(line, &format!("MOVE{} ", i + 1));
+        assert!((5..=9).contains(&x) && (5..=9).contains(&y), "{opening:?}");
+    }
+    let three = ["7,7", "8,7", "9,9"];
+    let stage = |driver: &mut LineDriver, command: &str, moves: &[&str]| {
+        let mut lines = vec![command];
+        lines.extend_from_slice(moves);
+        lines.push("done");
+        let got = block(driver, &lines);
+        assert!(replies(&got).is_empty(), "{command}: {got:?}");
+        soosorv_lines(&got)
+    };
+    let answer = stage(&mut driver, "yxsoosorvstep2", &three);
+    assert!(
+        answer == ["SWAP1 YES"] || answer == ["SWAP1 NO"],
+        "{answer:?}"
+    );
+    // Stage 3: white's fourth move and a count of fifth moves from 1 to 8.
+    let answer = stage(&mut driver, "yxsoosorvstep3", &three);
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    let fields: Vec<i64> = answer[0]
+        .strip_prefix("MOVE4 ")
+        .unwrap()
+        .split(' ')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(fields.len(), 3, "{answer:?}");
+    assert!(!matches!((fields[0], fields[1]), (7, 7) | (8, 7) | (9, 9)));
+    assert!((1..=8).contains(&fields[2]), "{answer:?}");
+    let four = ["7,7", "8,7", "9,9", "6,8"];
+    let answer = stage(&mut driver, "yxsoosorvstep4 3", &four);
+    assert!(
+        answer == ["SWAP2 YES"] || answer == ["SWAP2 NO"],
+        "{answer:?}"
+    );
+    // Stage 5: three distinct empty offers between REFRESH and DONE.
+    let answer = stage(&mut driver, "yxsoosorvstep5 3", &four);
+    assert_eq!(answer.first().map(String::as_str), Some("MOVE5 REFRESH"));
+    assert_eq!(answer.last().map(String::as_str), Some("MOVE5 DONE"));
+    let offers: Vec<(i64, i64)> = answer[1..answer.len() - 1]
+        .iter()
+        .map(|l| swap2_point(l, "MOVE5 "))
+        .collect();
+    assert_eq!(offers.len(), 3, "{answer:?}");
+    for (i, offer) in offers.iter().enumerate() {
+        assert!(!offers[..i].contains(offer));
+        assert!(
+            ![(7, 7), (8, 7), (9, 9), (6, 8)].contains(offer),
+            "{offers:?}"
+        );
+    }
+    // Stage 6: white keeps one of black's offers.
+    let with_offers = ["7,7", "8,7", "9,9", "6,8", "10,10", "5,5", "7,9"];
+    let answer = stage(&mut driver, "yxsoosorvstep6", &with_offers);
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    let kept = swap2_point(&answer[0], "MOVE5C ");
+    assert!([(10, 10), (5, 5), (7, 9)].contains(&kept), "{answer:?}");
+    // A bad count or move list is an error.
+    let got = block(
+        &mut driver,
+        &["yxsoosorvstep4 9", "7,7", "8,7", "9,9", "6,8", "done"],
+    );
+    assert!(got.len() == 1 && got[0].starts_with("ERROR"), "{got:?}");
+    let got = block(&mut driver, &["yxsoosorvstep2", "7,7", "done"]);
+    assert!(got.len() == 1 && got[0].starts_with("ERROR"), "{got:?}");
+}

@@ -69,6 +69,8 @@ pub enum BlockKind {
     YxBlockUndo,
     /// `YXQUERYDATABASEALL` / `YXQUERYDATABASEALLT` (Yixin-Board only): a position's moves.
     YxDatabaseQuery,
+    /// `YXSOOSORVSTEP2`..`6` (with a count for 4 and 5): a Soosõrv-8 stage on these moves.
+    YxSoosorv(u8),
 }
 
 impl BlockKind {
@@ -81,6 +83,7 @@ impl BlockKind {
             BlockKind::YxBlock => "YXBLOCK",
             BlockKind::YxBlockUndo => "YXBLOCKUNDO",
             BlockKind::YxDatabaseQuery => "YXQUERYDATABASEALL",
+            BlockKind::YxSoosorv(_) => "YXSOOSORVSTEP",
         }
     }
 
@@ -92,6 +95,7 @@ impl BlockKind {
                 | BlockKind::YxBlock
                 | BlockKind::YxBlockUndo
                 | BlockKind::YxDatabaseQuery
+                | BlockKind::YxSoosorv(_)
         )
     }
 }
@@ -180,6 +184,16 @@ pub enum Command {
     YxBlockUndo(Vec<Coord>),
     /// `YXBLOCKRESET`: the search may play every point again.
     YxBlockReset,
+    /// `YXSOOSORVSTEP1`, `YXSOOSORVSTEP2`..`6` [count] … `DONE`: Yixin-Board's Soosõrv-8
+    /// opening stages on the moves given (see `protocol.md`).
+    YxSoosorv {
+        /// The stage, 1 to 6.
+        step: u8,
+        /// The number of fifth moves (stages 4 and 5).
+        count: Option<u8>,
+        /// The moves so far, black first.
+        moves: Vec<Coord>,
+    },
     /// `YXQUERYDATABASEALL[T]` … `DONE` (Yixin-Board only): its opening database's records
     /// for a position. Tengen keeps no database: it answers that there are none.
     YxQueryDatabase,
@@ -402,6 +416,11 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
         "YXSWAP2STEP1" => Ok(Command::YxSwap2Step(1)),
         "YXSWAP2STEP2" => Ok(Command::YxSwap2Step(2)),
         "YXSWAP2STEP3" => Ok(Command::YxSwap2Step(3)),
+        "YXSOOSORVSTEP1" => Ok(Command::YxSoosorv {
+            step: 1,
+            count: None,
+            moves: Vec::new(),
+        }),
         "YXBALANCEONE" | "YXBALANCETWO" => {
             let target = if rest.is_empty() {
                 Some(0)
@@ -439,7 +458,7 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
 }
 
 /// Every command keyword Tengen knows (`protocol.md` documents each).
-pub const COMMAND_KEYWORDS: [&str; 31] = [
+pub const COMMAND_KEYWORDS: [&str; 37] = [
     "START",
     "RECTSTART",
     "RESTART",
@@ -471,6 +490,12 @@ pub const COMMAND_KEYWORDS: [&str; 31] = [
     "YXSWAP2STEP3",
     "YXQUERYDATABASEALL",
     "YXQUERYDATABASEALLT",
+    "YXSOOSORVSTEP1",
+    "YXSOOSORVSTEP2",
+    "YXSOOSORVSTEP3",
+    "YXSOOSORVSTEP4",
+    "YXSOOSORVSTEP5",
+    "YXSOOSORVSTEP6",
 ];
 
 /// Every `INFO` key Tengen uses (`protocol.md` documents each); others are ignored.
@@ -500,6 +525,8 @@ fn is_known_keyword(keyword: &str) -> bool {
 #[derive(Debug)]
 struct OpenBlock {
     kind: BlockKind,
+    /// The argument after the keyword (the count of `YXSOOSORVSTEP4`/`5`).
+    count: Option<u8>,
     entries: Vec<BoardEntry>,
     coords: Vec<Coord>,
     problem: Option<String>,
@@ -581,11 +608,33 @@ impl CommandReader {
             "YXQUERYDATABASEALL" | "YXQUERYDATABASEALLT" if self.yixin_board => {
                 Some(BlockKind::YxDatabaseQuery)
             }
+            "YXSOOSORVSTEP2" => Some(BlockKind::YxSoosorv(2)),
+            "YXSOOSORVSTEP3" => Some(BlockKind::YxSoosorv(3)),
+            "YXSOOSORVSTEP4" => Some(BlockKind::YxSoosorv(4)),
+            "YXSOOSORVSTEP5" => Some(BlockKind::YxSoosorv(5)),
+            "YXSOOSORVSTEP6" => Some(BlockKind::YxSoosorv(6)),
             _ => None,
         };
+        if let Some(BlockKind::YxSoosorv(step @ (4 | 5))) = kind {
+            let count = parse_integer(rest).filter(|n| (1..=8).contains(n));
+            self.block = Some(OpenBlock {
+                kind: BlockKind::YxSoosorv(step),
+                count: count.map(|n| n as u8),
+                entries: Vec::new(),
+                coords: Vec::new(),
+                problem: count.is_none().then(|| {
+                    format!(
+                        "YXSOOSORVSTEP{step} needs a count of fifth moves from 1 to 8, got '{}'",
+                        quote(rest)
+                    )
+                }),
+            });
+            return None;
+        }
         if let Some(kind) = kind {
             self.block = Some(OpenBlock {
                 kind,
+                count: None,
                 entries: Vec::new(),
                 coords: Vec::new(),
                 problem: (!rest.is_empty()).then(|| {
@@ -672,6 +721,11 @@ impl CommandReader {
             BlockKind::YxBlock => Command::YxBlock(block.coords),
             BlockKind::YxBlockUndo => Command::YxBlockUndo(block.coords),
             BlockKind::YxDatabaseQuery => Command::YxQueryDatabase,
+            BlockKind::YxSoosorv(step) => Command::YxSoosorv {
+                step,
+                count: block.count,
+                moves: block.coords,
+            },
         })
     }
 }

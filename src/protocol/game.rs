@@ -270,6 +270,9 @@ impl Session {
             }
             Command::YxSearchDefend => self.search_defend(received, context)?,
             Command::YxSwap2Step(step) => self.yixin_swap2(step, received, context)?,
+            Command::YxSoosorv { step, count, moves } => {
+                self.yixin_soosorv(step, count, &moves, received, context)?
+            }
             Command::YxBalance { two, target } => self.balance(two, target, received, context)?,
             Command::YxShowInfo => {
                 self.yixin_board = true;
@@ -941,6 +944,129 @@ impl Session {
                     replies.push(Reply::Message(format!("SWAP2 {stage} NO")));
                 }
             }
+        }
+        self.table_setup_pending = false;
+        for reply in &replies {
+            context.out.send(reply)?;
+        }
+        self.record_time(received);
+        Ok(())
+    }
+
+    /// Yixin-Board's Soosõrv-8 stages, answered with the `MESSAGE SOOSORV …` lines it reads
+    /// (points as `x y`): 1 (empty board) the opening, `MOVE1`..`MOVE3`; 2 (three stones, we
+    /// are white) `SWAP1 YES` to take black or `SWAP1 NO`; 3 (three stones, we are white)
+    /// white's fourth move and the number of fifth moves to offer, `MOVE4 x y n`; 4 (four
+    /// stones, we are black, `n` given) `SWAP2 YES` to take white or `SWAP2 NO`; 5 (four
+    /// stones, we are black) the `n` offers, `MOVE5 REFRESH`, `MOVE5 x y` each, `MOVE5 DONE`;
+    /// 6 (four stones and black's offers) the one white keeps, `MOVE5C x y`.
+    fn yixin_soosorv(
+        &mut self,
+        step: u8,
+        count: Option<u8>,
+        moves: &[Coord],
+        received: Duration,
+        context: &mut Context<'_>,
+    ) -> io::Result<()> {
+        let Some(current) = self.board.as_ref() else {
+            return Self::no_board(context);
+        };
+        let mut board = match Board::new(current.width(), current.height()) {
+            Ok(board) => board,
+            Err(error) => return context.out.send(&Reply::Error(error.to_string())),
+        };
+        let stones = match step {
+            1 => 0,
+            2 | 3 => 3,
+            _ => 4,
+        };
+        let enough = if step == 6 {
+            moves.len() > stones
+        } else {
+            moves.len() == stones
+        };
+        if !enough {
+            return context.out.send(&Reply::Error(format!(
+                "YXSOOSORVSTEP{step} needs {}{stones} moves, got {}",
+                if step == 6 { "more than " } else { "" },
+                moves.len()
+            )));
+        }
+        let mut offers = Vec::new();
+        for (index, &at) in moves.iter().enumerate() {
+            let point = match point_on(&board, at) {
+                Ok(point) if board.is_empty(point) => point,
+                Ok(_) => {
+                    return context
+                        .out
+                        .send(&Reply::Error(format!("{at} is already occupied")))
+                }
+                Err(message) => return context.out.send(&Reply::Error(message)),
+            };
+            if index < stones {
+                board.play_unchecked(point);
+            } else if !offers.contains(&point) {
+                offers.push(point);
+            }
+        }
+        self.own_color = None;
+        let budget = self.plan_budget(&board);
+        let limits = self.limits(budget, received);
+        let (rule, stop) = (self.rule, context.stop);
+        let count = usize::from(count.unwrap_or(1));
+        let message = |text: String| Reply::Message(format!("SOOSORV {text}"));
+        let at = |point: Point| format!("{} {}", point.x(), point.y());
+        let mut replies = Vec::new();
+        match step {
+            1 => {
+                let opening = self.engine.swap2_opening(&board, rule, &limits, stop);
+                for (index, &point) in opening.iter().enumerate() {
+                    board.play_unchecked(point);
+                    replies.push(message(format!("MOVE{} {}", index + 1, at(point))));
+                }
+                self.board = Some(board);
+            }
+            2 => {
+                let take = self.engine.soosorv_take_black(&board, rule, &limits, stop);
+                replies.push(message(format!(
+                    "SWAP1 {}",
+                    if take { "YES" } else { "NO" }
+                )));
+            }
+            3 => match self.engine.soosorv_fourth(&board, rule, &limits, stop) {
+                Some((fourth, offers)) => {
+                    board.play_unchecked(fourth);
+                    self.board = Some(board);
+                    replies.push(message(format!("MOVE4 {} {offers}", at(fourth))));
+                }
+                None => replies.push(Reply::Error("no legal move".into())),
+            },
+            4 => {
+                let take = self
+                    .engine
+                    .soosorv_take_white(&board, rule, &limits, count, stop);
+                replies.push(message(format!(
+                    "SWAP2 {}",
+                    if take { "YES" } else { "NO" }
+                )));
+            }
+            5 => {
+                let offers = self
+                    .engine
+                    .soosorv_offers(&board, rule, &limits, count, stop);
+                replies.push(message("MOVE5 REFRESH".into()));
+                for point in offers {
+                    replies.push(message(format!("MOVE5 {}", at(point))));
+                }
+                replies.push(message("MOVE5 DONE".into()));
+            }
+            _ => match self
+                .engine
+                .soosorv_keep(&board, rule, &limits, &offers, stop)
+            {
+                Some(kept) => replies.push(message(format!("MOVE5C {}", at(kept)))),
+                None => replies.push(Reply::Error("no legal fifth move offered".into())),
+            },
         }
         self.table_setup_pending = false;
         for reply in &replies {

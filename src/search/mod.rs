@@ -13,7 +13,7 @@
 //! - `root.rs`: the forced-win steps around the tree (root solvers, best-move checks);
 //! - [`solver`]: the VCF/VCT solvers those steps use;
 //! - [`analysis`]: answers built on searches for GUIs (defences, balancing moves);
-//! - [`swap2`]: the swap2 opening decisions;
+//! - [`swap2`], [`soosorv`]: the swap2 and Soosõrv-8 opening decisions;
 //! - [`shape`]: counters of the tree's shape (reductions, cutoffs, growth) for `bench`;
 //! - [`fallback`]: a legal move whatever the search proposed.
 
@@ -26,6 +26,7 @@ mod root;
 pub mod shape;
 pub mod shortest_vcf;
 pub mod solver;
+pub mod soosorv;
 pub mod swap2;
 pub mod time;
 mod tt;
