@@ -303,6 +303,52 @@ fn yixin_unlimited_level_thinks_until_stopped() {
     assert_eq!(brain.wait_exit(Duration::from_secs(2)), Some(0));
 }
 
+/// N-best at Yixin-Board's unlimited level, stopped: the candidates of the last finished
+/// iteration come at once, each searched to the same depth, then the move.
+#[test]
+fn yixin_nbest_stopped_gives_the_last_iterations_candidates() {
+    let mut brain = Brain::spawn();
+    brain.send("yxshowinfo");
+    assert_eq!(brain.ask("start 15"), "OK");
+    for line in [
+        "INFO max_node -1",
+        "INFO timeout_match 100000000",
+        "INFO time_left 100000000",
+        "INFO timeout_turn 2000000",
+        "yxboard",
+        "7,7,1",
+        "8,8,2",
+        "done",
+        "yxnbest 3",
+    ] {
+        brain.send(line);
+    }
+    std::thread::sleep(Duration::from_millis(1500));
+    brain.send("yxstop");
+    let reply = brain
+        .reply_within(Duration::from_secs(2))
+        .expect("a move soon after the stop");
+    assert!(parse_move(&reply).is_some(), "{reply}");
+    // The INFO lines of the last report: three candidates at one depth.
+    let depths: Vec<&str> = brain
+        .transcript
+        .iter()
+        .filter_map(|l| l.strip_prefix("INFO DEPTH "))
+        .collect();
+    assert!(depths.len() >= 3, "{:?}", brain.transcript);
+    let last = &depths[depths.len() - 3..];
+    assert!(last.iter().all(|d| d == &last[0]), "{depths:?}");
+    let nbest: Vec<&String> = brain
+        .transcript
+        .iter()
+        .filter(|l| l.starts_with("MESSAGE NBEST "))
+        .collect();
+    assert_eq!(nbest.len(), 3, "{:?}", brain.transcript);
+    assert!(nbest[0].contains(&format!(" {reply} ")), "{nbest:?}");
+    brain.send("END");
+    assert_eq!(brain.wait_exit(Duration::from_secs(2)), Some(0));
+}
+
 #[test]
 fn commands_sent_during_a_search_wait_their_turn() {
     let mut brain = brain_in_long_search();

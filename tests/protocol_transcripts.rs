@@ -937,7 +937,7 @@ fn yixin_board_database_queries_and_unimplemented_commands_are_read_quietly() {
         let others = [
             "yxblockreset",
             "yxhashdump",
-            "yxshowhashusage",
+            "yxblockpathreset",
             "yxprintfeature",
             "yxresign",
         ];

@@ -611,3 +611,28 @@ fn yixin_soosorv_stages_answer_with_soosorv_messages() {
     let got = block(&mut driver, &["yxsoosorvstep2", "7,7", "done"]);
     assert!(got.len() == 1 && got[0].starts_with("ERROR"), "{got:?}");
 }
+
+/// `yxshowhashusage` says how full the table is: nothing before the first search, some after.
+#[test]
+fn yxshowhashusage_reports_the_tables_use() {
+    let mut driver = yixin();
+    let before = driver.lines("yxshowhashusage");
+    assert_eq!(before.len(), 1, "{before:?}");
+    assert!(
+        before[0].starts_with("MESSAGE hash usage 0.0% of "),
+        "{before:?}"
+    );
+    // A small table (1 MiB) that a short search fills measurably.
+    for line in ["info hash_size 1024", "info max_depth 8"] {
+        assert!(driver.lines(line).is_empty());
+    }
+    middle_game(&mut driver);
+    let _ = driver.lines("yxnbest 1");
+    let after = driver.lines("yxshowhashusage");
+    let percent: f64 = after[0]
+        .strip_prefix("MESSAGE hash usage ")
+        .and_then(|t| t.split('%').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{after:?}"));
+    assert!(percent > 0.0 && percent <= 100.0, "{after:?}");
+}

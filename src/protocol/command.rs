@@ -173,6 +173,8 @@ pub enum Command {
     YxShowForbid,
     /// `YXHASHCLEAR`: forget the transposition table.
     YxHashClear,
+    /// `YXSHOWHASHUSAGE`: say how full the transposition table is.
+    YxShowHashUsage,
     /// `YXNBEST n`: search, show the n best moves, answer the best.
     YxNBest(u32),
     /// `YXSHOWINFO`: engine limits for Yixin-Board.
@@ -410,6 +412,7 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
         "STOP" | "YXSTOP" => Ok(Command::Stop),
         "YXSHOWFORBID" => Ok(Command::YxShowForbid),
         "YXHASHCLEAR" => Ok(Command::YxHashClear),
+        "YXSHOWHASHUSAGE" => Ok(Command::YxShowHashUsage),
         "YXSHOWINFO" => Ok(Command::YxShowInfo),
         "YXBLOCKRESET" => Ok(Command::YxBlockReset),
         "YXSEARCHDEFEND" => Ok(Command::YxSearchDefend),
@@ -458,7 +461,7 @@ fn parse_single(keyword: &str, rest: &str, line: &str) -> Result<Command, ParseE
 }
 
 /// Every command keyword Tengen knows (`protocol.md` documents each).
-pub const COMMAND_KEYWORDS: [&str; 37] = [
+pub const COMMAND_KEYWORDS: [&str; 38] = [
     "START",
     "RECTSTART",
     "RESTART",
@@ -496,6 +499,7 @@ pub const COMMAND_KEYWORDS: [&str; 37] = [
     "YXSOOSORVSTEP4",
     "YXSOOSORVSTEP5",
     "YXSOOSORVSTEP6",
+    "YXSHOWHASHUSAGE",
 ];
 
 /// Every `INFO` key Tengen uses (`protocol.md` documents each); others are ignored.

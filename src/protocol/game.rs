@@ -259,6 +259,18 @@ impl Session {
                 self.engine.clear_hash();
                 log::info!("transposition table cleared");
             }
+            Command::YxShowHashUsage => {
+                let megabytes = self.engine.hash_bytes() >> 20;
+                let text = match self.engine.hash_usage() {
+                    Some(permille) => format!(
+                        "hash usage {}.{}% of {megabytes} MiB (entries written by the last search)",
+                        permille / 10,
+                        permille % 10
+                    ),
+                    None => format!("hash usage 0.0% of {megabytes} MiB (no search yet)"),
+                };
+                context.out.send(&Reply::Message(text))?;
+            }
             Command::YxNBest(count) => self.nbest(count, received, context)?,
             Command::YxBlock(points) => self.block(&points, true, context)?,
             Command::YxBlockUndo(points) => self.block(&points, false, context)?,

@@ -302,6 +302,12 @@ impl Engine {
         &self.last_shape
     }
 
+    /// How full the transposition table is, in permille: the share of entries written by the
+    /// last search (sampled); `None` before the first search allocates it.
+    pub fn hash_usage(&self) -> Option<usize> {
+        self.table.as_ref().map(TranspositionTable::hashfull)
+    }
+
     /// Forgets everything learned in earlier searches.
     pub fn clear_hash(&mut self) {
         if let Some(table) = &mut self.table {

@@ -155,7 +155,8 @@ impl Brain {
         stdin.flush().expect("flush to engine");
     }
 
-    /// The next line that is not a MESSAGE, within `wait`.
+    /// The next line that is not a MESSAGE (or one of Yixin-Board's N-best INFO lines), within
+    /// `wait`.
     pub fn reply_within(&mut self, wait: Duration) -> Option<String> {
         let deadline = Instant::now() + wait;
         loop {
@@ -164,7 +165,7 @@ impl Brain {
                 Ok(line) => {
                     check_output_line(&line);
                     self.transcript.push(line.clone());
-                    if !line.starts_with("MESSAGE ") {
+                    if !line.starts_with("MESSAGE ") && !line.starts_with("INFO ") {
                         return Some(line);
                     }
                 }
