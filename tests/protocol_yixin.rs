@@ -521,8 +521,13 @@ fn yixin_swap2_stages_answer_with_swap2_messages() {
         "{lines:?}"
     );
     // A stage on the wrong number of stones is an error.
-    let got = driver.lines("yxswap2step1");
+    let got = driver.lines("yxswap2step2");
     assert!(got.len() == 1 && got[0].starts_with("ERROR"), "{got:?}");
+    // Yixin-Board sends stage 1 at a new game with no board: it opens on an empty board,
+    // whatever the last game left.
+    let lines = driver.lines("yxswap2step1");
+    assert_eq!(swap2_lines(&lines).len(), 3, "{lines:?}");
+    assert_eq!(driver.session().board().unwrap().move_count(), 3);
 }
 
 /// The `MESSAGE SOOSORV …` lines among `lines`, without the prefix.

@@ -578,7 +578,7 @@ impl Session {
             self.engine
                 .think_observed(board, self.rule, limits, context.stop, &mut thinking);
         self.table_setup_pending = false;
-        thinking.finish()?;
+        thinking.finish(result.best_move)?;
         log::debug!(
             "searched: depth {} score {} nodes {} best {:?}",
             result.depth,
@@ -600,7 +600,7 @@ impl Session {
         let mut thinking = Thinking::new(&mut context.out, show);
         let result = work(&mut self.engine, &mut thinking, context.stop);
         self.table_setup_pending = false;
-        thinking.finish()?;
+        thinking.finish(None)?;
         Ok(result)
     }
 
@@ -891,7 +891,7 @@ impl Session {
         Ok(())
     }
 
-    /// Yixin-Board's swap2 stages on the current position, answered with the `MESSAGE SWAP2 …`
+    /// Yixin-Board's swap2 stages on the current position (stage 1: an empty board), answered with the `MESSAGE SWAP2 …`
     /// lines it reads (points as `x y`, which it reads as its row and column): stage 1 on an
     /// empty board puts the opening (`MOVE1`..`MOVE3`); stage 2 on three stones takes black
     /// (`SWAP1 YES`), stays white (`SWAP1 NO`: Yixin then asks for white's move with `BOARD`)
@@ -903,9 +903,17 @@ impl Session {
         received: Duration,
         context: &mut Context<'_>,
     ) -> io::Result<()> {
-        let Some(board) = self.board.clone() else {
+        let Some(mut board) = self.board.clone() else {
             return Self::no_board(context);
         };
+        if step == 1 {
+            // Yixin-Board sends stage 1 at a new game without a board: the opening is put on an
+            // empty board whatever the last game left.
+            match Board::new(board.width(), board.height()) {
+                Ok(empty) => board = empty,
+                Err(error) => return context.out.send(&Reply::Error(error.to_string())),
+            }
+        }
         let stones = [0, 3, 5][usize::from(step.clamp(1, 3) - 1)];
         if board.move_count() != stones {
             return context.out.send(&Reply::Error(format!(

@@ -72,16 +72,27 @@ impl<'w, 'o> Thinking<'w, 'o> {
         }
     }
 
-    /// After the search: sends the last iteration's report if it was held back; the first
-    /// write error of the search, if any.
-    pub fn finish(mut self) -> io::Result<()> {
+    /// After the search: sends the last iteration's report if it was held back, and Yixin's
+    /// best-move mark on `chosen` (the move about to be played) when the last mark was another
+    /// (the final check, or an unfinished iteration, changed it); the first write error of the
+    /// search, if any.
+    pub fn finish(mut self, chosen: Option<Point>) -> io::Result<()> {
         if let Some(error) = self.error.take() {
             return Err(error);
         }
         if let Some(info) = self.unsent.take() {
             self.report(&info)?;
         }
-        Ok(())
+        if let Some(best) = chosen {
+            if self.shown_best.is_some() && self.shown_best != Some(best) {
+                self.realtime(format!("BEST {best}"));
+                self.shown_best = Some(best);
+            }
+        }
+        match self.error.take() {
+            Some(error) => Err(error),
+            None => Ok(()),
+        }
     }
 
     fn send(&mut self, reply: Reply) {
@@ -270,6 +281,50 @@ mod tests {
         assert_eq!(point_text(Point::new(0, 14), Some(15)), "o15");
         assert_eq!(point_text(Point::new(8, 6), Some(15)), "g7");
         assert_eq!(point_text(Point::new(8, 6), None), "i7");
+    }
+
+    fn info(pv: Vec<Point>) -> SearchInfo {
+        SearchInfo {
+            depth: 6,
+            score: 10,
+            nodes: 5000,
+            elapsed: Duration::from_millis(500),
+            pv,
+            lines: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_move_played_gets_the_last_best_mark() {
+        let (h8, i9) = (Point::new(7, 7), Point::new(8, 8));
+        let show = Show {
+            progress: true,
+            yixin_size: Some(15),
+            realtime: true,
+            nbest_lines: false,
+        };
+        let mut bytes = Vec::new();
+        let mut out = ReplyWriter::new(&mut bytes);
+        let mut thinking = Thinking::new(&mut out, show);
+        thinking.iteration(&info(vec![h8, i9]));
+        thinking.finish(Some(i9)).unwrap();
+        let text = String::from_utf8(bytes).unwrap();
+        let marks: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("MESSAGE REALTIME BEST"))
+            .collect();
+        assert_eq!(
+            marks,
+            ["MESSAGE REALTIME BEST 7,7", "MESSAGE REALTIME BEST 8,8"]
+        );
+        // The same move: no second mark.
+        let mut bytes = Vec::new();
+        let mut out = ReplyWriter::new(&mut bytes);
+        let mut thinking = Thinking::new(&mut out, show);
+        thinking.iteration(&info(vec![h8]));
+        thinking.finish(Some(h8)).unwrap();
+        let text = String::from_utf8(bytes).unwrap();
+        assert_eq!(text.matches("REALTIME BEST").count(), 1, "{text}");
     }
 
     #[test]
