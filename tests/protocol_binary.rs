@@ -271,11 +271,8 @@ fn yxstop_mid_search_answers_promptly_and_play_goes_on() {
     }
 }
 
-/// Yixin-Board's unlimited level: the search goes on until `YXSTOP`, however long that is, and
-/// then answers at once. (A search that ended by itself on this quiet second move would have to
-/// reach the deepest iteration: no machine does that in seconds.)
-#[test]
-fn yixin_unlimited_level_thinks_until_stopped() {
+/// A brain in a Yixin-Board conversation on 15x15 at its unlimited level, as Yixin sets it.
+fn yixin_at_unlimited_level() -> Brain {
     let mut brain = Brain::spawn();
     brain.send("yxshowinfo");
     assert_eq!(brain.ask("start 15"), "OK");
@@ -289,6 +286,15 @@ fn yixin_unlimited_level_thinks_until_stopped() {
     ] {
         brain.send(line);
     }
+    brain
+}
+
+/// Yixin-Board's unlimited level: the search goes on until `YXSTOP`, however long that is, and
+/// then answers at once. (A search that ended by itself on this quiet second move would have to
+/// reach the deepest iteration: no machine does that in seconds.)
+#[test]
+fn yixin_unlimited_level_thinks_until_stopped() {
+    let mut brain = yixin_at_unlimited_level();
     brain.send("turn 7,7");
     // Progress lines only (reply_within skips them) for three seconds.
     if let Some(line) = brain.reply_within(Duration::from_secs(3)) {
@@ -307,20 +313,8 @@ fn yixin_unlimited_level_thinks_until_stopped() {
 /// iteration come at once, each searched to the same depth, then the move.
 #[test]
 fn yixin_nbest_stopped_gives_the_last_iterations_candidates() {
-    let mut brain = Brain::spawn();
-    brain.send("yxshowinfo");
-    assert_eq!(brain.ask("start 15"), "OK");
-    for line in [
-        "INFO max_node -1",
-        "INFO timeout_match 100000000",
-        "INFO time_left 100000000",
-        "INFO timeout_turn 2000000",
-        "yxboard",
-        "7,7,1",
-        "8,8,2",
-        "done",
-        "yxnbest 3",
-    ] {
+    let mut brain = yixin_at_unlimited_level();
+    for line in ["yxboard", "7,7,1", "8,8,2", "done", "yxnbest 3"] {
         brain.send(line);
     }
     std::thread::sleep(Duration::from_millis(1500));

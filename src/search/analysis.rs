@@ -122,7 +122,7 @@ impl Engine {
             }
         };
         let first = self.think_observed(board, rule, &first_limits, stop, observer);
-        let choices = scored_moves(&first);
+        let choices = first.scored_moves();
         if !two {
             let &(point, score) = choices
                 .iter()
@@ -153,32 +153,14 @@ impl Engine {
             ..limits.rest_after(started.elapsed())
         };
         let second = self.think_observed(&after, rule, &second_limits, stop, observer);
-        let (theirs, their_score) = scored_moves(&second)
+        let (theirs, their_score) = second
+            .scored_moves()
             .into_iter()
             .min_by_key(|&(_, score)| (-score - target).abs())?;
         Some(Balance {
             moves: vec![ours, theirs],
             score: -their_score,
         })
-    }
-}
-
-/// The root moves a search scored exactly, with their scores (its best move alone when it
-/// answered without ranking).
-fn scored_moves(result: &SearchResult) -> Vec<(Point, Score)> {
-    let lines: Vec<(Point, Score)> = result
-        .lines
-        .iter()
-        .filter_map(|line| Some((*line.pv.first()?, line.score)))
-        .collect();
-    if lines.is_empty() {
-        result
-            .best_move
-            .map(|p| (p, result.score))
-            .into_iter()
-            .collect()
-    } else {
-        lines
     }
 }
 

@@ -202,6 +202,24 @@ pub struct SearchResult {
 }
 
 impl SearchResult {
+    /// The root moves this search scored exactly, with their scores, best first: its N-best
+    /// lines, or its one answer when it ranked none.
+    pub fn scored_moves(&self) -> Vec<(Point, Score)> {
+        let lines: Vec<(Point, Score)> = self
+            .lines
+            .iter()
+            .filter_map(|line| Some((*line.pv.first()?, line.score)))
+            .collect();
+        if lines.is_empty() {
+            self.best_move
+                .map(|p| (p, self.score))
+                .into_iter()
+                .collect()
+        } else {
+            lines
+        }
+    }
+
     /// No move: the board is full.
     fn no_move() -> SearchResult {
         SearchResult {

@@ -14,6 +14,15 @@ use crate::rules::{self, Rule};
 use super::fallback::legal_answer;
 use super::{Engine, Limits, Score, SearchResult};
 
+/// Black's prospect when it offers `count` fifth moves and white keeps the worst for black: the
+/// `count`-th best of black's `scores` (best first; the last when there are fewer; 0 when none).
+fn prospect(scores: &[(Point, Score)], count: usize) -> Score {
+    scores
+        .get(count.saturating_sub(1))
+        .or(scores.last())
+        .map_or(0, |&(_, score)| score)
+}
+
 /// A score within this of zero counts as balanced.
 const BALANCED: Score = 50;
 /// The most fifth moves the rule lets white ask for.
@@ -38,25 +47,6 @@ impl Engine {
             ..limits.portion(index, parts).after(started.elapsed())
         };
         self.think(board, rule, &piece, stop, &mut |_| {})
-    }
-
-    /// The scores of the side to move's best moves, best first (at most `count`): the lines of
-    /// a multi-PV search, or its one answer.
-    fn best_scores(result: &SearchResult) -> Vec<(Point, Score)> {
-        let lines: Vec<(Point, Score)> = result
-            .lines
-            .iter()
-            .filter_map(|line| Some((*line.pv.first()?, line.score)))
-            .collect();
-        if lines.is_empty() {
-            result
-                .best_move
-                .map(|p| (p, result.score))
-                .into_iter()
-                .collect()
-        } else {
-            lines
-        }
     }
 
     /// Stage 2: three stones, white (us) to move: take black when black stands better.
@@ -98,12 +88,9 @@ impl Engine {
             stop,
             started,
         );
-        let scores = Self::best_scores(&black);
+        let scores = black.scored_moves();
         let count = (1..=MAX_FIFTH_OFFERS)
-            .min_by_key(|&n| {
-                let score = scores.get(n - 1).or(scores.last()).map_or(0, |&(_, s)| s);
-                (score.saturating_abs(), n)
-            })
+            .min_by_key(|&n| (prospect(&scores, n).saturating_abs(), n))
             .unwrap_or(1);
         Some((fourth, count))
     }
@@ -121,11 +108,8 @@ impl Engine {
         let count = count.clamp(1, MAX_FIFTH_OFFERS);
         let started = Instant::now();
         let black = self.soosorv_search(board, rule, limits, (0, 1), count, stop, started);
-        let scores = Self::best_scores(&black);
-        scores
-            .get(count - 1)
-            .or(scores.last())
-            .is_some_and(|&(_, score)| score < 0)
+        let scores = black.scored_moves();
+        !scores.is_empty() && prospect(&scores, count) < 0
     }
 
     /// Stage 5: four stones, black (us) to move: the `count` fifth moves to offer, the best for
@@ -142,7 +126,8 @@ impl Engine {
         let count = count.clamp(1, MAX_FIFTH_OFFERS);
         let started = Instant::now();
         let black = self.soosorv_search(board, rule, limits, (0, 1), count, stop, started);
-        let mut offers: Vec<Point> = Self::best_scores(&black)
+        let mut offers: Vec<Point> = black
+            .scored_moves()
             .into_iter()
             .map(|(point, _)| point)
             .take(count)

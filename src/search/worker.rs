@@ -772,17 +772,10 @@ impl<'a> Worker<'a> {
                     exact: exact && score < beta,
                 },
             );
-            let root_move = &mut self.root_moves[index];
             if exact {
-                root_move.score = score;
-                root_move.pv.clear();
-                root_move.pv.push(point);
-                let length = self.pv_length[1];
-                root_move
-                    .pv
-                    .extend_from_slice(&self.pv_table[1][1..length.max(1)]);
+                self.record_root_line(index, score);
             } else {
-                root_move.score = -INFINITE;
+                self.root_moves[index].score = -INFINITE;
             }
             if score > best_score {
                 best_score = score;
@@ -798,6 +791,18 @@ impl<'a> Worker<'a> {
             }
         }
         best_score
+    }
+
+    /// Records the `index`-th root move's exact `score` and its line (the move, then the
+    /// principal variation the search below it left at ply 1).
+    fn record_root_line(&mut self, index: usize, score: Score) {
+        let length = self.pv_length[1];
+        let root_move = &mut self.root_moves[index];
+        root_move.score = score;
+        root_move.pv.truncate(1);
+        root_move
+            .pv
+            .extend_from_slice(&self.pv_table[1][1..length.max(1)]);
     }
 
     /// Searches every root move at `depth` so that the best `multi_pv` of them get exact scores:
@@ -851,19 +856,13 @@ impl<'a> Worker<'a> {
                     exact: full,
                 },
             );
-            let root_move = &mut self.root_moves[index];
-            root_move.score = score;
             if full {
                 exact_scores.push(score);
                 exact.push(index);
-                root_move.pv.clear();
-                root_move.pv.push(point);
-                let length = self.pv_length[1];
-                root_move
-                    .pv
-                    .extend_from_slice(&self.pv_table[1][1..length.max(1)]);
+                self.record_root_line(index, score);
             } else {
-                root_move.pv.truncate(1);
+                self.root_moves[index].score = score;
+                self.root_moves[index].pv.truncate(1);
             }
         }
         if self.aborted {
