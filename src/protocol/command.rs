@@ -186,7 +186,7 @@ pub enum Command {
     YxBlockUndo(Vec<Coord>),
     /// `YXBLOCKRESET`: the search may play every point again.
     YxBlockReset,
-    /// `YXSOOSORVSTEP1`, `YXSOOSORVSTEP2`..`6` [count] … `DONE`: Yixin-Board's Soosõrv-8
+    /// `YXSOOSORVSTEP1`, `YXSOOSORVSTEP2`..`6` (4 and 5 with a count) … `DONE`: Yixin-Board's Soosõrv-8
     /// opening stages on the moves given (see `protocol.md`).
     YxSoosorv {
         /// The stage, 1 to 6.

@@ -68,7 +68,7 @@ impl Engine {
     /// which of our legal moves stop it? Each move is checked by the solvers within half of
     /// `limits`' time; the moves proven lost go to the observer as [`RootMoveEvent::Lost`].
     /// Then a search with the other half picks the move to play: among the defences (each
-    /// ranked with a line, up to [`MAX_DEFENCE_LINES`]), or, when there is no threat or no
+    /// ranked with a line, up to `MAX_DEFENCE_LINES`), or, when there is no threat or no
     /// defence, an ordinary search.
     pub fn defend(
         &mut self,

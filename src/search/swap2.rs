@@ -49,7 +49,7 @@ impl Engine {
     }
 
     /// The three opening stones (black, white, black) on the empty `board`: of
-    /// [`OPENINGS`], the one whose position the search finds closest to balanced; on a board too
+    /// `OPENINGS`, the one whose position the search finds closest to balanced; on a board too
     /// small for all of them, the three most central points.
     pub fn swap2_opening(
         &mut self,
