@@ -108,6 +108,13 @@ impl Limits {
         }
     }
 
+    /// The limits of the `index`-th of `parts` searches made one after another within these
+    /// limits, the first of which started at `started`: each ends by `(index + 1) / parts` of
+    /// the time ([`Limits::portion`], shortened by the time gone since `started`).
+    pub fn piece(&self, index: u32, parts: u32, started: std::time::Instant) -> Limits {
+        self.portion(index, parts).after(started.elapsed())
+    }
+
     /// The first `(index + 1) / parts` of these limits' time: the deadlines of the `index`-th
     /// of `parts` searches made one after another (index from 0). Node limits are kept.
     pub fn portion(&self, index: u32, parts: u32) -> Limits {

@@ -12,7 +12,7 @@ use crate::board::{Board, Point};
 use crate::rules::{self, Rule};
 
 use super::fallback::legal_answer;
-use super::{Engine, Limits, Score, SearchResult};
+use super::{Engine, Limits, Score};
 
 /// Black's prospect when it offers `count` fifth moves and white keeps the worst for black: the
 /// `count`-th best of black's `scores` (best first; the last when there are fewer; 0 when none).
@@ -29,26 +29,6 @@ const BALANCED: Score = 50;
 pub const MAX_FIFTH_OFFERS: usize = 8;
 
 impl Engine {
-    /// A silent search within the `index`-th of `parts` pieces of `limits` (made `started`),
-    /// ranking `multi_pv` moves.
-    #[allow(clippy::too_many_arguments)]
-    fn soosorv_search(
-        &mut self,
-        board: &Board,
-        rule: Rule,
-        limits: &Limits,
-        (index, parts): (u32, u32),
-        multi_pv: usize,
-        stop: &AtomicBool,
-        started: Instant,
-    ) -> SearchResult {
-        let piece = Limits {
-            multi_pv,
-            ..limits.portion(index, parts).after(started.elapsed())
-        };
-        self.think(board, rule, &piece, stop, &mut |_| {})
-    }
-
     /// Stage 2: three stones, white (us) to move: take black when black stands better.
     pub fn soosorv_take_black(
         &mut self,
@@ -72,21 +52,31 @@ impl Engine {
         stop: &AtomicBool,
     ) -> Option<(Point, usize)> {
         let started = Instant::now();
-        let white = self.soosorv_search(board, rule, limits, (0, 2), 1, stop, started);
+        let white = self.think(
+            board,
+            rule,
+            &Limits {
+                multi_pv: 1,
+                ..limits.piece(0, 2, started)
+            },
+            stop,
+            &mut |_| {},
+        );
         let fourth = legal_answer(board, rule, white.best_move)?;
         let mut after = board.clone();
         after.play_unchecked(fourth);
         if !rules::has_legal_move(&after, rule) {
             return Some((fourth, 1));
         }
-        let black = self.soosorv_search(
+        let black = self.think(
             &after,
             rule,
-            limits,
-            (1, 2),
-            MAX_FIFTH_OFFERS,
+            &Limits {
+                multi_pv: MAX_FIFTH_OFFERS,
+                ..limits.piece(1, 2, started)
+            },
             stop,
-            started,
+            &mut |_| {},
         );
         let scores = black.scored_moves();
         let count = (1..=MAX_FIFTH_OFFERS)
@@ -107,7 +97,16 @@ impl Engine {
     ) -> bool {
         let count = count.clamp(1, MAX_FIFTH_OFFERS);
         let started = Instant::now();
-        let black = self.soosorv_search(board, rule, limits, (0, 1), count, stop, started);
+        let black = self.think(
+            board,
+            rule,
+            &Limits {
+                multi_pv: count,
+                ..limits.piece(0, 1, started)
+            },
+            stop,
+            &mut |_| {},
+        );
         let scores = black.scored_moves();
         !scores.is_empty() && prospect(&scores, count) < 0
     }
@@ -125,7 +124,16 @@ impl Engine {
     ) -> Vec<Point> {
         let count = count.clamp(1, MAX_FIFTH_OFFERS);
         let started = Instant::now();
-        let black = self.soosorv_search(board, rule, limits, (0, 1), count, stop, started);
+        let black = self.think(
+            board,
+            rule,
+            &Limits {
+                multi_pv: count,
+                ..limits.piece(0, 1, started)
+            },
+            stop,
+            &mut |_| {},
+        );
         let mut offers: Vec<Point> = black
             .scored_moves()
             .into_iter()
@@ -161,14 +169,15 @@ impl Engine {
             let mut after = board.clone();
             after.play_unchecked(offer);
             let score = if rules::has_legal_move(&after, rule) {
-                self.soosorv_search(
+                self.think(
                     &after,
                     rule,
-                    limits,
-                    (index as u32, parts),
-                    1,
+                    &Limits {
+                        multi_pv: 1,
+                        ..limits.piece(index as u32, parts, started)
+                    },
                     stop,
-                    started,
+                    &mut |_| {},
                 )
                 .score
             } else {

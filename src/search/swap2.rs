@@ -8,7 +8,7 @@ use crate::board::{Board, Point};
 use crate::rules::Rule;
 
 use super::fallback::legal_answer;
-use super::{Engine, Limits, Score, SearchResult};
+use super::{Engine, Limits, Score};
 
 /// A score within this of zero counts as balanced.
 const BALANCED: Score = 50;
@@ -33,21 +33,6 @@ pub enum Swap2Choice {
 }
 
 impl Engine {
-    /// The `index`-th of `parts` silent searches made one after another within `limits` (which
-    /// were made when the first started, `elapsed` ago): it ends by `(index + 1) / parts` of them.
-    fn piece_search(
-        &mut self,
-        board: &Board,
-        rule: Rule,
-        limits: &Limits,
-        (index, parts): (u32, u32),
-        stop: &AtomicBool,
-        started: std::time::Instant,
-    ) -> SearchResult {
-        let piece = limits.portion(index, parts).after(started.elapsed());
-        self.think(board, rule, &piece, stop, &mut |_| {})
-    }
-
     /// The three opening stones (black, white, black) on the empty `board`: of
     /// `OPENINGS`, the one whose position the search finds closest to balanced; on a board too
     /// small for all of them, the three most central points.
@@ -74,8 +59,13 @@ impl Engine {
         let mut best: Option<(i32, Board)> = None;
         let parts = openings.len().max(1) as u32;
         for (index, opening) in openings.into_iter().enumerate() {
-            let result =
-                self.piece_search(&opening, rule, limits, (index as u32, parts), stop, started);
+            let result = self.think(
+                &opening,
+                rule,
+                &limits.piece(index as u32, parts, started),
+                stop,
+                &mut |_| {},
+            );
             let imbalance = result.score.saturating_abs();
             if best.as_ref().is_none_or(|(b, _)| imbalance < *b) {
                 best = Some((imbalance, opening));
@@ -107,7 +97,7 @@ impl Engine {
         stop: &AtomicBool,
     ) -> Option<Swap2Choice> {
         let started = std::time::Instant::now();
-        let white = self.piece_search(board, rule, limits, (0, 2), stop, started);
+        let white = self.think(board, rule, &limits.piece(0, 2, started), stop, &mut |_| {});
         if white.score < -BALANCED {
             return Some(Swap2Choice::TakeBlack);
         }
@@ -117,7 +107,13 @@ impl Engine {
         }
         let mut after = board.clone();
         after.play_unchecked(fourth);
-        let black = self.piece_search(&after, rule, limits, (1, 2), stop, started);
+        let black = self.think(
+            &after,
+            rule,
+            &limits.piece(1, 2, started),
+            stop,
+            &mut |_| {},
+        );
         Some(match legal_answer(&after, rule, black.best_move) {
             Some(fifth) => Swap2Choice::PutTwo(fourth, fifth),
             None => Swap2Choice::PlayWhite(fourth),
