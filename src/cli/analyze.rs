@@ -10,7 +10,7 @@ use clap::Args;
 use super::display::{
     count_text, draw_board, score_text, search_info_text, seconds_text, win_text, Progress,
 };
-use super::forced::{self, Budget, Mode, Outcome};
+use super::forced::{self, Mode, Outcome};
 use super::options::{DiagramArgs, LimitArgs, RuleArg, SizeArg};
 use super::position::{self, color_name, GameOver, Replay};
 use super::{usage_error, EXIT_OK};
@@ -81,10 +81,7 @@ pub fn run(args: AnalyzeArgs) -> i32 {
     // The forced-win solver first, within the same limits as the search.
     progress.update("looking for a forced win (VCF/VCT)...");
     let started = Instant::now();
-    let budget = Budget {
-        max_nodes: limits.max_nodes,
-        time: limits.hard_time,
-    };
+    let budget = forced::budget(limits.max_nodes, limits.hard_time);
     let mut outcome = forced::find(&board, rule, Mode::Vct, &budget);
     let solver_time = started.elapsed();
     progress.finish();

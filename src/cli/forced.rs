@@ -1,12 +1,9 @@
 //! Forced wins for the tools: asks the VCF/VCT solvers ([`crate::search::solver`]) for a win
 //! of the side to move within a budget, names the kind of win from its line, checks every line
-//! move by move, and stops long work at a deadline.
+//! move by move.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
-use std::sync::Arc;
-use std::thread::JoinHandle;
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use crate::board::{Board, Color, Point};
 use crate::notation::point_name;
@@ -15,6 +12,7 @@ use crate::rules::{self, Rule};
 use crate::search::mate::line_to_five;
 use crate::search::shortest_vcf::shortest_vcf;
 use crate::search::solver::{self, SolveLimits, SolveOutcome};
+use crate::search::solver_budget::{with_deadline, SolverBudget};
 use crate::search::{SearchResult, WIN, WIN_THRESHOLD};
 
 /// Positions the search for a shorter VCF line may visit (a fraction of a second).
@@ -58,34 +56,39 @@ pub enum Outcome {
     Unknown,
 }
 
-/// How much work one forced-win question may take.
-#[derive(Clone, Debug, Default)]
-pub struct Budget {
-    /// Node limit, if any. Without a node limit and without a time limit the solver's default
-    /// node budget applies.
-    pub max_nodes: Option<u64>,
-    /// Time limit, if any.
-    pub time: Option<Duration>,
-}
-
-/// Looks for a forced win of the side to move: a VCF, or a VCT (which includes VCFs).
-pub fn find(board: &Board, rule: Rule, mode: Mode, budget: &Budget) -> Outcome {
-    let defaults = SolveLimits::default();
-    let max_nodes = match (budget.max_nodes, budget.time) {
+/// The budget of one forced-win question: `max_nodes` when given; without it, as many nodes as
+/// the `time` allows when there is a time limit, else the solver's default node budget. The
+/// deadline is the time limit, counted from the start of [`find`].
+pub fn budget(max_nodes: Option<u64>, time: Option<Duration>) -> SolverBudget {
+    let nodes = match (max_nodes, time) {
         (Some(nodes), _) => nodes,
         (None, Some(_)) => u64::MAX,
-        (None, None) => defaults.max_nodes,
+        (None, None) => SolveLimits::default().max_nodes,
     };
+    SolverBudget {
+        nodes,
+        deadline: time,
+    }
+}
+
+/// Looks for a forced win of the side to move within `budget` (see [`budget`]): a VCF, or a
+/// VCT (which includes VCFs).
+pub fn find(board: &Board, rule: Rule, mode: Mode, budget: &SolverBudget) -> Outcome {
     let limits = SolveLimits {
-        max_nodes,
-        ..defaults
+        max_nodes: budget.nodes,
+        ..SolveLimits::default()
     };
-    let stop = Arc::new(AtomicBool::new(false));
-    let _deadline = budget.time.map(|time| Deadline::start(stop.clone(), time));
-    let outcome = match mode {
-        Mode::Vcf => solver::find_vcf(board, rule, &limits, &stop),
-        Mode::Vct => solver::find_vct(board, rule, &limits, &stop),
-    };
+    let started = Instant::now();
+    let never = AtomicBool::new(false);
+    let outcome = with_deadline(
+        budget.deadline,
+        &|| started.elapsed(),
+        &never,
+        |stop| match mode {
+            Mode::Vcf => solver::find_vcf(board, rule, &limits, stop),
+            Mode::Vct => solver::find_vct(board, rule, &limits, stop),
+        },
+    );
     match outcome {
         SolveOutcome::Win(line) => {
             let method = if only_fours(board, rule, &line) {
@@ -189,37 +192,6 @@ pub fn check_line(board: &Board, rule: Rule, line: &[Point]) -> Result<Option<Co
     Ok(None)
 }
 
-/// Sets a stop flag after a time unless dropped first. Dropping it ends its thread at once.
-pub struct Deadline {
-    cancel: Option<mpsc::Sender<()>>,
-    thread: Option<JoinHandle<()>>,
-}
-
-impl Deadline {
-    /// Sets `stop` after `after` unless the deadline is dropped before.
-    pub fn start(stop: Arc<AtomicBool>, after: Duration) -> Deadline {
-        let (cancel, cancelled) = mpsc::channel::<()>();
-        let thread = std::thread::spawn(move || {
-            if let Err(mpsc::RecvTimeoutError::Timeout) = cancelled.recv_timeout(after) {
-                stop.store(true, Ordering::Relaxed);
-            }
-        });
-        Deadline {
-            cancel: Some(cancel),
-            thread: Some(thread),
-        }
-    }
-}
-
-impl Drop for Deadline {
-    fn drop(&mut self) {
-        self.cancel.take();
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,10 +226,7 @@ mod tests {
 
     #[test]
     fn wins_are_named_by_their_moves() {
-        let budget = Budget {
-            max_nodes: Some(100_000),
-            time: None,
-        };
+        let budget = budget(Some(100_000), None);
         // An open four on the board: the five at once.
         let four = board("h8 h9 i8 i9 j8 j9 k8 k9");
         match find(&four, Rule::Freestyle, Mode::Vct, &budget) {
@@ -292,17 +261,5 @@ mod tests {
         let real_four = board("h8 a1 i8 a3 j8 a5 k8 a7");
         let five = parse_move_list("l8", 15, 15).unwrap();
         assert!(only_fours(&real_four, Rule::Freestyle, &five));
-    }
-
-    #[test]
-    fn deadline_sets_the_flag_and_cancels() {
-        let stop = Arc::new(AtomicBool::new(false));
-        drop(Deadline::start(stop.clone(), Duration::from_secs(60)));
-        assert!(!stop.load(Ordering::Relaxed));
-        let deadline = Deadline::start(stop.clone(), Duration::from_millis(1));
-        while !stop.load(Ordering::Relaxed) {
-            std::thread::yield_now();
-        }
-        drop(deadline);
     }
 }

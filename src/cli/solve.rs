@@ -19,13 +19,14 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::display::{count_text, seconds_text, win_text, Progress};
-use super::forced::{self, Budget, Mode, Outcome};
+use super::forced::{self, Mode, Outcome};
 use super::options::{parse_duration, parse_rule, SizeArg};
 use super::position::{self, color_name};
 use super::{usage_error, EXIT_FAILURE, EXIT_OK};
 use crate::board::{Board, Color, Point};
 use crate::notation::{self, format_move_list, point_name};
 use crate::rules::{self, Rule};
+use crate::search::solver_budget::SolverBudget;
 use serde_json::Value as Json;
 
 /// One puzzle, ready to solve, or the reason it cannot be set up.
@@ -91,10 +92,7 @@ pub fn run(args: SolveArgs) -> i32 {
         count_text(puzzles.len(), "puzzle"),
         seconds_text(time)
     );
-    let budget = Budget {
-        max_nodes: nodes,
-        time: Some(time),
-    };
+    let budget = forced::budget(nodes, Some(time));
     let started = Instant::now();
     let mut progress = Progress::new();
     let mut solved = 0;
@@ -131,7 +129,7 @@ pub fn run(args: SolveArgs) -> i32 {
 }
 
 /// Solves one puzzle; returns whether it counts as solved and what to print.
-fn solve_one(setup: &Setup, budget: &Budget) -> (bool, String) {
+fn solve_one(setup: &Setup, budget: &SolverBudget) -> (bool, String) {
     let attacker = color_name(setup.board.side_to_move());
     let started = Instant::now();
     let outcome = forced::find(&setup.board, setup.rule, setup.mode, budget);

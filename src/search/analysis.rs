@@ -11,8 +11,9 @@ use crate::board::{Board, Point};
 use crate::rules::{self, Rule};
 use crate::timeman::RealClock;
 
-use super::root::{with_deadline, MAX_ATTACKER_MOVES};
+use super::root::MAX_ATTACKER_MOVES;
 use super::solver::{find_vcf, find_vct, SolveLimits, SolveOutcome};
+use super::solver_budget::with_deadline;
 use super::time::SearchTimer;
 use super::{Engine, Limits, RootMoveEvent, Score, SearchObserver, SearchResult};
 
@@ -209,7 +210,7 @@ fn find_defences(board: &Board, rule: Rule, timer: &SearchTimer, stop: &AtomicBo
             }
         }
     };
-    with_deadline(limits.hard_time, timer, stop, |stop| {
+    with_deadline(limits.hard_time, &|| timer.elapsed(), stop, |stop| {
         let mut passed = board.clone();
         passed.set_side_to_move(us.opponent());
         let threat_limits = SolveLimits {

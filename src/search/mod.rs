@@ -12,6 +12,7 @@
 //! - [`time`]: every decision about time during a search ([`time::SearchTimer`]);
 //! - `root.rs`: the forced-win steps around the tree (root solvers, best-move checks);
 //! - [`solver`]: the VCF/VCT solvers those steps use;
+//! - [`solver_budget`]: how much work one solver call may do, and its deadline;
 //! - [`analysis`]: answers built on searches for GUIs (defences, balancing moves);
 //! - [`swap2`], [`soosorv`]: the swap2 and Soosõrv-8 opening decisions;
 //! - [`shape`]: counters of the tree's shape (reductions, cutoffs, growth) for `bench`;
@@ -26,6 +27,7 @@ mod root;
 pub mod shape;
 pub mod shortest_vcf;
 pub mod solver;
+pub mod solver_budget;
 pub mod soosorv;
 pub mod swap2;
 pub mod time;

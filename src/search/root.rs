@@ -5,19 +5,20 @@
 //! after it, and checks the move about to be played once more when no iteration did.
 //!
 //! Each step's budget comes from the search's [`SearchTimer`]: a share of the move's time when
-//! the search is timed (the solvers are stopped by a watcher thread at the deadline), else node
+//! the search is timed (the solvers are stopped at the deadline by
+//! [`super::solver_budget::with_deadline`]), else node
 //! counts derived from the search's own limits, so that a search bounded by depth or nodes stays
 //! deterministic.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use crate::board::{Board, Point};
 use crate::rules::Rule;
 
 use super::mate::line_to_five;
 use super::solver::{find_vcf, find_vct, SolveLimits, SolveOutcome};
-use super::time::{SearchTimer, SolverBudget};
+use super::solver_budget::{with_deadline, SolverBudget};
+use super::time::SearchTimer;
 use super::worker::{AfterIteration, RootMove};
 use super::{Score, WIN, WIN_THRESHOLD};
 
@@ -65,39 +66,8 @@ pub fn solve_root(
     stop: &AtomicBool,
 ) -> RootVerdict {
     let budget = timer.root_solver_budget();
-    with_deadline(budget.deadline, timer, stop, |solver_stop| {
+    with_deadline(budget.deadline, &|| timer.elapsed(), stop, |solver_stop| {
         solve(board, rule, root_moves, budget, solver_stop)
-    })
-}
-
-/// Runs `work` with a stop flag of its own, raised when `stop` is or, given a `deadline` (on
-/// the search's timer), when it passes: a watcher thread polls both every millisecond.
-pub(super) fn with_deadline<T>(
-    deadline: Option<Duration>,
-    timer: &SearchTimer,
-    stop: &AtomicBool,
-    work: impl FnOnce(&AtomicBool) -> T,
-) -> T {
-    let solver_stop = AtomicBool::new(false);
-    let finished = AtomicBool::new(false);
-    let (solver_stop, finished) = (&solver_stop, &finished);
-    std::thread::scope(|scope| {
-        if let Some(deadline) = deadline {
-            scope.spawn(move || {
-                while !finished.load(Ordering::Relaxed) {
-                    if stop.load(Ordering::Relaxed) || timer.elapsed() >= deadline {
-                        solver_stop.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-            });
-        } else if stop.load(Ordering::Relaxed) {
-            solver_stop.store(true, Ordering::Relaxed);
-        }
-        let result = work(solver_stop);
-        finished.store(true, Ordering::Relaxed);
-        result
     })
 }
 
@@ -230,7 +200,7 @@ fn opponent_wins_after(
     };
     let mut after = board.clone();
     after.play_unchecked(point);
-    let wins = with_deadline(budget.deadline, timer, stop, |solver_stop| {
+    let wins = with_deadline(budget.deadline, &|| timer.elapsed(), stop, |solver_stop| {
         matches!(
             find_vcf(&after, rule, &solve_limits, solver_stop),
             SolveOutcome::Win(_)
@@ -328,6 +298,7 @@ fn solve(
 #[cfg(test)]
 pub(super) mod tests {
     use std::sync::Arc;
+    use std::time::Duration;
 
     use super::*;
     use crate::search::Limits;

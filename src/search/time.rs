@@ -4,7 +4,8 @@
 //! polled by the workers), whether to start another iteration ([`SearchTimer::iteration_done`],
 //! which stretches the soft limit while the best move is unstable), and the budgets of the
 //! forced-win steps around the tree (the root solvers, each best-move check, and the final check
-//! with the share of the hard limit the tree search leaves for it). Time is read through a
+//! with the share of the hard limit the tree search leaves for it, each a
+//! [`SolverBudget`]). Time is read through a
 //! [`Clock`], so that tests drive it with a [`crate::timeman::FakeClock`].
 //!
 //! A search without a time limit gets node budgets derived from its own limits instead, so that
@@ -15,6 +16,7 @@ use std::time::Duration;
 
 use crate::timeman::Clock;
 
+use super::solver_budget::SolverBudget;
 use super::{params, Limits};
 
 /// Share of a timed search's hard limit kept out of the tree search, in percent, for the final
@@ -37,16 +39,6 @@ const UNTIMED_CHECK_NODES: u64 = 20_000;
 const FULL_DROP: i32 = 120;
 /// Largest stretch of the soft limit.
 const MAX_SOFT_SCALE: f64 = 2.5;
-
-/// How much work one forced-win step may do: a node budget for each solver call, and in a timed
-/// search a deadline (time since the search started) at which it is stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolverBudget {
-    /// Nodes each solver call may search.
-    pub nodes: u64,
-    /// Stop when the search's elapsed time reaches this.
-    pub deadline: Option<Duration>,
-}
 
 /// The time of one search (see the module header).
 pub struct SearchTimer {
