@@ -15,7 +15,7 @@ use crate::rules::{self, Rule};
 use crate::search::analysis::{BalanceGoal, Defence};
 use crate::search::fallback::legal_answer;
 use crate::search::swap2::Swap2Choice;
-use crate::search::{Engine, Limits, Score, SearchResult};
+use crate::search::{Engine, Limits, Score, SearchResult, TableRequest, MAX_HASH_SIZE_LOG2_KIB};
 use crate::timeman::{self, Budget, Clock, GameProgress, TimeManager};
 
 use super::command::{BoardEntry, Command, Coord, ErrorKind, InfoSetting, ParseError, StoneOwner};
@@ -39,12 +39,6 @@ pub struct Context<'a> {
     pub stop: &'a AtomicBool,
 }
 
-/// Largest transposition table a manager may ask for with `INFO hash_size`: 2^22 KiB = 4 GiB.
-pub const MAX_HASH_SIZE_LOG2_KIB: u32 = 22;
-/// Kept back from `max_memory` besides the half given to the transposition table.
-const MEMORY_RESERVE_BYTES: u64 = 16 << 20;
-/// Smallest transposition table we ever ask for.
-const MIN_TABLE_BYTES: usize = 1 << 20;
 /// The number of search threads the machine offers.
 pub fn max_threads() -> usize {
     std::thread::available_parallelism()
@@ -57,10 +51,8 @@ pub fn max_threads() -> usize {
 struct Settings {
     max_depth: Option<u32>,
     max_nodes: Option<u64>,
-    /// `max_memory` in bytes; 0 = no limit.
-    max_memory: u64,
-    /// `hash_size` in KiB; 0 = the engine's default.
-    hash_kib: u64,
+    /// `hash_size` and `max_memory`.
+    table: TableRequest,
     game_type: i64,
     caution_factor: i64,
     /// `show_detail` was set non-zero (Yixin-Board: show the thinking on the board).
@@ -76,7 +68,6 @@ pub struct Session {
     time: TimeManager,
     settings: Settings,
     clock: Arc<dyn Clock>,
-    default_table_bytes: usize,
     /// The table size last given to the engine.
     table_bytes: Option<usize>,
     /// The engine has not yet searched with its current table size (it allocates lazily).
@@ -139,16 +130,13 @@ fn build_position(width: usize, height: usize, entries: &[BoardEntry]) -> Result
 impl Session {
     /// A session with no board yet (the manager starts with `START`), freestyle rule.
     pub fn new(clock: Arc<dyn Clock>) -> Session {
-        let engine = Engine::new();
-        let default_table_bytes = engine.hash_bytes();
         Session {
             board: None,
             rule: Rule::Freestyle,
-            engine,
+            engine: Engine::new(),
             time: TimeManager::new(),
             settings: Settings::default(),
             clock,
-            default_table_bytes,
             table_bytes: None,
             own_color: None,
             yixin_board: false,
@@ -448,7 +436,7 @@ impl Session {
             InfoSetting::TimeoutMatch(ms) => self.time.set_match_ms(ms),
             InfoSetting::TimeLeft(ms) => self.time.set_time_left_ms(ms),
             InfoSetting::MaxMemory(bytes) => {
-                self.settings.max_memory = bytes.max(0) as u64;
+                self.settings.table.max_memory = bytes.max(0) as u64;
                 self.table_chosen_this_game = false;
             }
             InfoSetting::GameType(kind) => self.settings.game_type = kind,
@@ -474,7 +462,7 @@ impl Session {
                 self.settings.max_nodes = (nodes > 0).then(|| nodes.min(u64::MAX as i128) as u64);
             }
             InfoSetting::HashSize(kib) => {
-                self.settings.hash_kib = (kib.max(0) as u64).min(1 << MAX_HASH_SIZE_LOG2_KIB);
+                self.settings.table.hash_kib = kib.max(0) as u64;
                 self.table_chosen_this_game = false;
             }
             InfoSetting::CautionFactor(factor) => self.settings.caution_factor = factor,
@@ -486,31 +474,6 @@ impl Session {
             self.settings,
             self.time.settings()
         );
-    }
-
-    /// The table size for this game: what was asked for (or the default), within half of
-    /// `max_memory`, and small enough to set up within a quarter of the time the first move is
-    /// expected to take (its soft limit; the hard one when it has none). The setup comes out of
-    /// that move's time: sized by the hard limit, a short game clock (6 s a game and 1 s a
-    /// move) left the first move of a new process 70 ms, and it played a depth-1 move.
-    fn choose_table_bytes(&self, first_move: Budget) -> usize {
-        let asked = if self.settings.hash_kib > 0 {
-            (self.settings.hash_kib.saturating_mul(1024)).min(usize::MAX as u64) as usize
-        } else {
-            self.default_table_bytes
-        };
-        let by_memory = if self.settings.max_memory > 0 {
-            (self.settings.max_memory / 2).saturating_sub(MEMORY_RESERVE_BYTES) as usize
-        } else {
-            usize::MAX
-        };
-        let expected = if first_move.soft.is_zero() {
-            first_move.hard
-        } else {
-            first_move.soft
-        };
-        let by_time = timeman::table_bytes_affordable(expected);
-        asked.min(by_memory).min(by_time).max(MIN_TABLE_BYTES)
     }
 
     /// The budget of the move about to be searched on `board`, choosing the table size first
@@ -526,7 +489,8 @@ impl Session {
             empties: board.empty_points().count(),
         };
         if !self.table_chosen_this_game {
-            let bytes = self.choose_table_bytes(self.time.plan(progress, Duration::ZERO));
+            let first_move = self.time.plan(progress, Duration::ZERO);
+            let bytes = self.settings.table.table_bytes(first_move);
             if self.table_bytes != Some(bytes) {
                 log::info!("transposition table: {bytes} bytes");
                 self.engine.set_hash_bytes(bytes);

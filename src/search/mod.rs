@@ -7,7 +7,7 @@
 //! the root, run the threads, choose the move. The files:
 //! - `movegen.rs`: which moves are tried, at the root and in the tree;
 //! - `worker.rs`: one search thread (iterative deepening, PVS, quiescence);
-//! - `tt.rs`: the transposition table shared by the threads;
+//! - `tt.rs`: the transposition table shared by the threads, and its size for a game;
 //! - [`params`]: the tunable constants of the search, in one table;
 //! - [`time`]: every decision about time during a search ([`time::SearchTimer`]);
 //! - `root.rs`: the forced-win steps around the tree (root solvers, best-move checks);
@@ -46,7 +46,9 @@ use crate::timeman::RealClock;
 pub use movegen::{quick_move, root_moves};
 use root::{BestMoveChecks, RootVerdict, BEST_MOVE_CHECK_DEPTH};
 use time::SearchTimer;
-pub use tt::{Bound, TranspositionTable};
+pub use tt::{
+    Bound, TableRequest, TranspositionTable, DEFAULT_TABLE_BYTES, MAX_HASH_SIZE_LOG2_KIB,
+};
 use worker::{AfterIteration, RootMove, Shared, Worker, WorkerEvent};
 
 /// A score in centi-stones from the side to move's point of view; `WIN - ply` for a win found
@@ -289,7 +291,7 @@ impl Engine {
         #[cfg(feature = "tuning")]
         params::apply_environment_once();
         Engine {
-            hash_bytes: 64 << 20,
+            hash_bytes: DEFAULT_TABLE_BYTES,
             threads: 1,
             table: None,
             root_solver: true,

@@ -1,5 +1,6 @@
 //! The transposition table: what earlier visits learned about a position (best move, score
-//! bound, depth), shared by all search threads without locks.
+//! bound, depth), shared by all search threads without locks; and its size for a game
+//! ([`TableRequest`]: what the manager asked, within its memory and the first move's time).
 //!
 //! Layout: buckets of four 16-byte entries, each bucket aligned to one 64-byte cache line; the
 //! search asks for the bucket of a child position ([`TranspositionTable::prefetch`]) before it
@@ -23,6 +24,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::board::Point;
+use crate::timeman::{self, Budget};
 
 use super::{Score, WIN_THRESHOLD};
 
@@ -338,10 +340,115 @@ fn unpack(data: u64, ply: i32) -> Hit {
     }
 }
 
+/// The table size when the manager asks for none.
+pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
+/// Largest table a manager may ask for with `hash_size`: 2^22 KiB = 4 GiB (what Yixin-Board is
+/// told as `INFO MAX_HASH_SIZE`).
+pub const MAX_HASH_SIZE_LOG2_KIB: u32 = 22;
+/// Kept back from `max_memory` besides the half given to the table.
+const MEMORY_RESERVE_BYTES: u64 = 16 << 20;
+/// Smallest table ever chosen.
+const MIN_TABLE_BYTES: usize = 1 << 20;
+
+/// What a manager asked of the table's size (Gomocup's `INFO hash_size` and `max_memory`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableRequest {
+    /// The size wanted, in KiB (at most 2^[`MAX_HASH_SIZE_LOG2_KIB`]); 0: the default,
+    /// [`DEFAULT_TABLE_BYTES`].
+    pub hash_kib: u64,
+    /// The memory the whole engine may use, in bytes; 0: no limit.
+    pub max_memory: u64,
+}
+
+impl TableRequest {
+    /// The table size for a game whose first move gets `first_move`: what was asked for (or the
+    /// default), within half of `max_memory` less a reserve, and small enough to set up within
+    /// a quarter of the time the first move is expected to take (its soft limit; the hard one
+    /// when it has none: see [`timeman::table_bytes_affordable`]); never under 1 MiB. The setup
+    /// comes out of that move's time: sized by the hard limit, a short game clock (6 s a game
+    /// and 1 s a move) left the first move of a new process 70 ms, and it played a depth-1
+    /// move.
+    pub fn table_bytes(self, first_move: Budget) -> usize {
+        let asked = if self.hash_kib > 0 {
+            let kib = self.hash_kib.min(1 << MAX_HASH_SIZE_LOG2_KIB);
+            kib.saturating_mul(1024).min(usize::MAX as u64) as usize
+        } else {
+            DEFAULT_TABLE_BYTES
+        };
+        let by_memory = if self.max_memory > 0 {
+            (self.max_memory / 2).saturating_sub(MEMORY_RESERVE_BYTES) as usize
+        } else {
+            usize::MAX
+        };
+        let expected = if first_move.soft.is_zero() {
+            first_move.hard
+        } else {
+            first_move.soft
+        };
+        let by_time = timeman::table_bytes_affordable(expected);
+        asked.min(by_memory).min(by_time).max(MIN_TABLE_BYTES)
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
     use crate::search::WIN;
+
+    /// A first move with `soft` and `hard` limits in milliseconds.
+    fn first_move(soft: u64, hard: u64) -> Budget {
+        Budget {
+            soft: Duration::from_millis(soft),
+            hard: Duration::from_millis(hard),
+            fast: false,
+            unlimited: false,
+        }
+    }
+
+    #[test]
+    fn the_table_is_what_the_manager_asked_for_within_its_memory() {
+        // An hour for the first move: time bounds nothing.
+        let long = first_move(3_600_000, 3_600_000);
+        let asked = |hash_kib, max_memory| {
+            TableRequest {
+                hash_kib,
+                max_memory,
+            }
+            .table_bytes(long)
+        };
+        // Nothing asked: the default. hash_size in KiB.
+        assert_eq!(asked(0, 0), DEFAULT_TABLE_BYTES);
+        assert_eq!(asked(2048, 0), 2 << 20);
+        // At most 2^22 KiB, at least 1 MiB.
+        assert_eq!(asked(u64::MAX, 0), 4 << 30);
+        assert_eq!(asked(1, 0), MIN_TABLE_BYTES);
+        // max_memory: half of it, less the reserve, whatever was asked.
+        assert_eq!(asked(0, 80 << 20), 24 << 20);
+        assert_eq!(asked(1 << 20, 80 << 20), 24 << 20);
+        assert_eq!(asked(2048, 80 << 20), 2 << 20);
+        assert_eq!(asked(0, 10 << 20), MIN_TABLE_BYTES);
+        // Gomocup's 350 MiB: the default fits.
+        assert_eq!(asked(0, 367_001_600), DEFAULT_TABLE_BYTES);
+    }
+
+    #[test]
+    fn the_first_moves_time_bounds_the_table() {
+        let request = TableRequest::default();
+        // A quarter of the soft limit (of the hard one when there is no soft one).
+        let short = first_move(400, 1000);
+        assert_eq!(
+            request.table_bytes(short),
+            timeman::table_bytes_affordable(Duration::from_millis(400))
+        );
+        assert!(request.table_bytes(short) < DEFAULT_TABLE_BYTES);
+        assert_eq!(
+            request.table_bytes(first_move(0, 400)),
+            request.table_bytes(short)
+        );
+        assert_eq!(request.table_bytes(first_move(0, 0)), MIN_TABLE_BYTES);
+    }
 
     #[test]
     fn store_and_probe() {
