@@ -817,9 +817,17 @@ fn searches_report_progress_as_messages() {
         .collect();
     assert!(!progress.is_empty(), "{lines:?}");
     let last = progress.last().unwrap();
-    for word in [" eval ", " nodes ", " speed ", " time "] {
+    for word in [" eval ", " nodes ", " time "] {
         assert!(last.contains(word), "{last}");
     }
+    // The speed is there when it was measured: a tree search of a millisecond or more.
+    let nodes: u64 = field(last, "nodes").parse().expect("a node count");
+    let millis: u64 = field(last, "time")
+        .trim_end_matches("ms")
+        .parse()
+        .expect("a time");
+    assert!(nodes > 1, "{last}");
+    assert_eq!(last.contains(" speed "), millis >= 1, "{last}");
     // The best line is in h8 notation.
     let (_, line) = last.split_once(" pv ").expect("a best line");
     for name in line.split(' ') {
@@ -832,6 +840,38 @@ fn searches_report_progress_as_messages() {
     let reply = replies(&lines).pop().unwrap();
     assert!(parse_move(&reply).is_some());
     assert_eq!(lines.last().unwrap(), &reply);
+}
+
+/// The word after `key` in a progress line.
+fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    let mut words = line.split(' ');
+    words.find(|&word| word == key);
+    words.next().unwrap_or_else(|| panic!("no {key} in {line}"))
+}
+
+#[test]
+fn an_answer_without_a_search_claims_no_speed() {
+    // Our four on row 7: the five is made at once, without a tree search.
+    let mut driver = started(15);
+    for line in [
+        "BOARD", "7,7,1", "7,8,2", "8,7,1", "8,8,2", "9,7,1", "9,8,2", "10,7,1", "0,0,2",
+    ] {
+        assert!(driver.lines(line).is_empty(), "{line}");
+    }
+    let lines = driver.lines("DONE");
+    let progress: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("MESSAGE depth "))
+        .collect();
+    assert_eq!(progress.len(), 1, "{lines:?}");
+    let line = progress[0];
+    assert!(
+        line.starts_with("MESSAGE depth 1 eval win1 nodes 1 time "),
+        "{line}"
+    );
+    assert!(!line.contains("speed"), "{line}");
+    let reply = replies(&lines).pop().unwrap();
+    assert!(["6,7", "11,7"].contains(&reply.as_str()), "{reply}");
 }
 
 /// A renju game from c-gomoku-cli (which has no move limit): 224 stones, black to move, and the

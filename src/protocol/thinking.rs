@@ -21,6 +21,9 @@ const FIRST_PROGRESS_AFTER: Duration = Duration::from_millis(100);
 /// search: the first iterations take microseconds each, too fast for marks to be seen, and
 /// later the lines stay at two per root move per iteration.
 const ROOT_MARKS_AFTER: Duration = Duration::from_millis(300);
+/// Shortest search whose speed a progress line shows: below a millisecond the rate is mostly
+/// the clock's resolution and the search's start-up, not its speed.
+pub const SPEED_MIN_TIME: Duration = Duration::from_millis(1);
 /// The evaluation difference worth one logit of winning chance (the search's scale: 200 is
 /// about a 73% to 27% position), for Yixin-Board's winrates.
 const WINRATE_SCALE: f64 = 200.0;
@@ -195,18 +198,22 @@ pub fn point_text(point: Point, yixin_size: Option<usize>) -> String {
 }
 
 /// A progress line: depth, score, nodes, speed, time and the best line (points named by
-/// [`point_text`]).
+/// [`point_text`]). The speed is left out where it would be made up: for an answer given
+/// without a tree search (one node: a five to make, the only move, a forced win the solvers
+/// found) and for a search under [`SPEED_MIN_TIME`].
 pub fn progress_text(info: &SearchInfo, yixin_size: Option<usize>) -> String {
-    let millis = info.elapsed.as_millis();
-    let speed = info.nodes as u128 * 1000 / info.elapsed.as_micros().max(1);
     let mut text = format!(
-        "depth {} eval {} nodes {} speed {}kN/s time {}ms",
+        "depth {} eval {} nodes {}",
         info.depth,
         eval_text(info.score),
-        info.nodes,
-        speed,
-        millis
+        info.nodes
     );
+    if info.nodes > 1 && info.elapsed >= SPEED_MIN_TIME {
+        // Nodes per millisecond are thousands of nodes per second.
+        let speed = info.nodes as u128 * 1000 / info.elapsed.as_micros();
+        text.push_str(&format!(" speed {speed}kN/s"));
+    }
+    text.push_str(&format!(" time {}ms", info.elapsed.as_millis()));
     if !info.pv.is_empty() {
         text.push_str(" pv");
         for &point in &info.pv {
@@ -325,6 +332,39 @@ mod tests {
         thinking.finish(Some(h8)).unwrap();
         let text = String::from_utf8(bytes).unwrap();
         assert_eq!(text.matches("REALTIME BEST").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn progress_lines_give_a_speed_only_for_a_measured_tree_search() {
+        let line = |nodes, elapsed| {
+            progress_text(
+                &SearchInfo {
+                    depth: 1,
+                    score: 0,
+                    nodes,
+                    elapsed,
+                    pv: vec![Point::new(7, 7)],
+                    lines: Vec::new(),
+                },
+                None,
+            )
+        };
+        let ms = Duration::from_millis;
+        assert_eq!(
+            line(812_345, ms(900)),
+            "depth 1 eval 0 nodes 812345 speed 902kN/s time 900ms pv h8"
+        );
+        assert_eq!(
+            line(552, ms(1)),
+            "depth 1 eval 0 nodes 552 speed 552kN/s time 1ms pv h8"
+        );
+        // An answer without a tree search: one node, however long the solvers took.
+        assert_eq!(line(1, ms(27)), "depth 1 eval 0 nodes 1 time 27ms pv h8");
+        // A search under a millisecond: no rate worth the name.
+        assert_eq!(
+            line(224, Duration::from_micros(75)),
+            "depth 1 eval 0 nodes 224 time 0ms pv h8"
+        );
     }
 
     #[test]
