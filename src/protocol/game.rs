@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use crate::board::{Board, Color, Point, MAX_SIZE, MIN_SIZE};
 use crate::rules::{self, Rule};
-use crate::search::fallback::legal_answer;
+use crate::search::fallback::{legal_answer, without_legal_move};
 use crate::search::swap2::Swap2Choice;
 use crate::search::{Engine, Limits, SearchResult, TableRequest};
 use crate::timeman::{self, Budget, Clock, GameProgress, TimeManager};
@@ -477,12 +477,13 @@ impl Session {
         context: &mut Context<'_>,
     ) -> io::Result<SearchResult> {
         log::debug!("search {limits:?}");
-        let mut thinking = Thinking::new(&mut context.out, show);
-        let result =
-            self.engine
-                .think_observed(board, self.rule, limits, context.stop, &mut thinking);
-        self.table_setup_pending = false;
-        thinking.finish(result.best_move)?;
+        let rule = self.rule;
+        let result = self.observed(
+            show,
+            context,
+            |engine, thinking, stop| engine.think_observed(board, rule, limits, stop, thinking),
+            |result| result.best_move,
+        )?;
         log::debug!(
             "searched: depth {} score {} nodes {} best {:?}",
             result.depth,
@@ -490,6 +491,22 @@ impl Session {
             result.nodes,
             result.best_move
         );
+        Ok(result)
+    }
+
+    /// Runs `work` (searches on the engine) with a [`Thinking`] observer showing what `show`
+    /// asks for; `chosen` names the move the work chose, which the marks then show as the best.
+    fn observed<T>(
+        &mut self,
+        show: Show,
+        context: &mut Context<'_>,
+        work: impl FnOnce(&mut Engine, &mut Thinking<'_, '_>, &AtomicBool) -> T,
+        chosen: impl FnOnce(&T) -> Option<Point>,
+    ) -> io::Result<T> {
+        let mut thinking = Thinking::new(&mut context.out, show);
+        let result = work(&mut self.engine, &mut thinking, context.stop);
+        self.table_setup_pending = false;
+        thinking.finish(chosen(&result))?;
         Ok(result)
     }
 
@@ -513,17 +530,12 @@ impl Session {
         Ok(())
     }
 
-    /// The answer when the side to move has no legal move. On a full board that is an error.
-    /// Otherwise black under renju has only forbidden points left: renju has no pass, so every
-    /// answer loses, but a move ends the game at once by the manager's foul rule, where an
-    /// error line would leave it waiting until our time runs out (a time fault). So we play
-    /// the first empty point.
+    /// The answer when the side to move has no legal move: the engine's stand-in
+    /// ([`without_legal_move`]: a foul ends the game at once, an error line would wait for a
+    /// time fault), or an error on a full board.
     fn answer_without_legal_move(&mut self, board: &Board) -> Reply {
-        match board.empty_points().next() {
-            Some(point) => {
-                log::warn!("only forbidden points are left: playing {point}");
-                self.play_point(board, point)
-            }
+        match without_legal_move(board) {
+            Some(point) => self.play_point(board, point),
             None => Reply::Error("no legal move: the board is full".into()),
         }
     }

@@ -1,7 +1,8 @@
-//! Analysis answers built on the search, for GUIs (Yixin-Board's `YXSEARCHDEFEND`,
-//! `YXBALANCEONE` and `YXBALANCETWO`): which moves stop the opponent's forced win
-//! ([`Engine::defend`]), and which move or pair of moves leaves the position closest to a wanted
-//! evaluation ([`Engine::balance`]). They decide; the protocol only words their results.
+//! Analysis answers built on the search, for GUIs (Yixin-Board's `YXNBEST`, `YXSEARCHDEFEND`,
+//! `YXBALANCEONE` and `YXBALANCETWO`): the best moves ranked with their scores
+//! ([`Engine::nbest`]), which moves stop the opponent's forced win ([`Engine::defend`]), and
+//! which move or pair of moves leaves the position closest to a wanted evaluation
+//! ([`Engine::balance`]). They decide; the protocol only words their results.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -11,6 +12,7 @@ use crate::board::{Board, Point};
 use crate::rules::{self, Rule};
 use crate::timeman::RealClock;
 
+use super::fallback::legal_answer;
 use super::root::MAX_ATTACKER_MOVES;
 use super::solver::{find_vcf, find_vct, SolveLimits, SolveOutcome};
 use super::solver_budget::with_deadline;
@@ -29,6 +31,16 @@ const CHECK_NODES_RANGE: (u64, u64) = (2_000, 100_000);
 /// At most this many defences get a line (and a tag in Yixin-Board) in the search after the
 /// check.
 const MAX_DEFENCE_LINES: usize = 20;
+
+/// What [`Engine::nbest`] found.
+#[derive(Clone, Debug)]
+pub struct NBest {
+    /// The moves ranked best first, with their scores; the first is the move to play (legal).
+    /// Empty when the side to move has no legal move.
+    pub ranked: Vec<(Point, Score)>,
+    /// The search they come from.
+    pub result: SearchResult,
+}
 
 /// What [`Engine::defend`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +77,44 @@ pub struct Balance {
 }
 
 impl Engine {
+    /// `YXNBEST n`: one search that ranks the `count` best moves (at most every point), each
+    /// searched to the same depth with an exact score (multi-PV); a stop gives the lines of the
+    /// last finished iteration. The move to play comes first: the legal answer to the search's
+    /// best move, which the final check or a fallback may have made another than the lines'
+    /// first (it then goes first with the search's score).
+    pub fn nbest(
+        &mut self,
+        board: &Board,
+        rule: Rule,
+        limits: &Limits,
+        count: u32,
+        stop: &AtomicBool,
+        observer: &mut dyn SearchObserver,
+    ) -> NBest {
+        let count = count.min(board.width() as u32 * board.height() as u32);
+        let limits = Limits {
+            multi_pv: count as usize,
+            ..limits.clone()
+        };
+        let result = self.think_observed(board, rule, &limits, stop, observer);
+        let Some(best) = legal_answer(board, rule, result.best_move) else {
+            return NBest {
+                ranked: Vec::new(),
+                result,
+            };
+        };
+        let mut ranked: Vec<(Point, Score)> = result
+            .lines
+            .iter()
+            .filter_map(|line| Some((*line.pv.first()?, line.score)))
+            .collect();
+        if ranked.first().map(|&(point, _)| point) != Some(best) {
+            ranked.retain(|&(point, _)| point != best);
+            ranked.insert(0, (best, result.score));
+        }
+        NBest { ranked, result }
+    }
+
     /// `YXSEARCHDEFEND`: does the opponent have a forced win (VCF or VCT, as if we passed), and
     /// which of our legal moves stop it? Each move is checked by the solvers within half of
     /// `limits`' time; the moves proven lost go to the observer as [`RootMoveEvent::Lost`].
@@ -257,7 +307,37 @@ fn find_defences(board: &Board, rule: Rule, timer: &SearchTimer, stop: &AtomicBo
 mod tests {
     use std::time::Duration;
 
+    use super::super::SearchInfo;
     use super::*;
+
+    /// An observer that ignores everything.
+    struct Quiet;
+
+    impl SearchObserver for Quiet {
+        fn iteration(&mut self, _info: &SearchInfo) {}
+    }
+
+    #[test]
+    fn nbest_ranks_distinct_legal_moves_with_the_move_to_play_first() {
+        let mut board = Board::new(15, 15).unwrap();
+        crate::notation::play_moves(&mut board, "h8i9h9h7").unwrap();
+        let limits = Limits {
+            max_depth: Some(3),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let nbest = Engine::new().nbest(&board, Rule::Freestyle, &limits, 4, &stop, &mut Quiet);
+        let moves: Vec<Point> = nbest.ranked.iter().map(|&(point, _)| point).collect();
+        assert_eq!(moves.len(), 4, "{moves:?}");
+        for (i, point) in moves.iter().enumerate() {
+            assert!(rules::is_legal(&board, *point, Rule::Freestyle), "{point}");
+            assert!(!moves[..i].contains(point), "{point} twice in {moves:?}");
+        }
+        let best = legal_answer(&board, Rule::Freestyle, nbest.result.best_move);
+        assert_eq!(Some(moves[0]), best);
+        let scores: Vec<Score> = nbest.ranked.iter().map(|&(_, score)| score).collect();
+        assert!(scores[1..].windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    }
 
     #[test]
     fn the_last_search_keeps_half_the_hard_time_left_as_soft_time() {

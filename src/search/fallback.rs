@@ -1,5 +1,6 @@
 //! The last word on the move to play: [`legal_answer`] turns what a search proposed (or
-//! nothing) into a legal move, so that a manager always gets one while the board has any.
+//! nothing) into a legal move, so that a manager always gets one while the board has any, and
+//! [`without_legal_move`] is the move when there is none but the board is not full.
 
 use crate::board::{Board, Point};
 use crate::rules::{self, Rule};
@@ -37,4 +38,15 @@ pub fn legal_answer(board: &Board, rule: Rule, proposed: Option<Point>) -> Optio
                 .find(|&p| rules::would_win(board, p, mover.opponent(), rule))
         })
         .or_else(|| legal.iter().copied().min_by_key(|&p| off_centre(board, p)))
+}
+
+/// The move when the side to move has no legal move but the board has an empty point: black
+/// under renju with only forbidden points left. Renju has no pass, so every answer loses, but a
+/// move ends the game at once by the manager's foul rule, where an error line would leave it
+/// waiting until our time runs out (a time fault). So the first empty point; `None` on a full
+/// board.
+pub fn without_legal_move(board: &Board) -> Option<Point> {
+    let point = board.empty_points().next()?;
+    log::warn!("only forbidden points are left: playing {point}");
+    Some(point)
 }

@@ -6,18 +6,16 @@
 //! result in the lines Yixin-Board reads.
 
 use std::io;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::board::{Board, Color, Point};
 use crate::rules::{self, Rule};
-use crate::search::analysis::{BalanceGoal, Defence};
-use crate::search::fallback::legal_answer;
-use crate::search::{Engine, Score, MAX_HASH_SIZE_LOG2_KIB};
+use crate::search::analysis::{BalanceGoal, Defence, NBest};
+use crate::search::MAX_HASH_SIZE_LOG2_KIB;
 
 use crate::protocol::command::Coord;
 use crate::protocol::reply::Reply;
-use crate::protocol::thinking::{eval_text, point_text, Show, Thinking};
+use crate::protocol::thinking::{eval_text, point_text};
 use crate::search::swap2::Swap2Choice;
 
 use super::{max_threads, point_on, Context, Session};
@@ -102,21 +100,6 @@ impl Session {
         Ok(())
     }
 
-    /// Runs `work` (searches on the engine) with a [`Thinking`] observer showing what `show`
-    /// asks for.
-    fn observed<T>(
-        &mut self,
-        show: Show,
-        context: &mut Context<'_>,
-        work: impl FnOnce(&mut Engine, &mut Thinking<'_, '_>, &AtomicBool) -> T,
-    ) -> io::Result<T> {
-        let mut thinking = Thinking::new(&mut context.out, show);
-        let result = work(&mut self.engine, &mut thinking, context.stop);
-        self.table_setup_pending = false;
-        thinking.finish(None)?;
-        Ok(result)
-    }
-
     /// The position to analyse for an analysis command: the board, if it has a legal move
     /// (else the answer is sent here and `None` returned).
     fn analysis_board(
@@ -153,9 +136,12 @@ impl Session {
         let limits = self.limits(budget, received);
         let show = self.show(true, true);
         let rule = self.rule;
-        let (defence, result) = self.observed(show, context, |engine, thinking, stop| {
-            engine.defend(&board, rule, &limits, stop, thinking)
-        })?;
+        let (defence, result) = self.observed(
+            show,
+            context,
+            |engine, thinking, stop| engine.defend(&board, rule, &limits, stop, thinking),
+            |_| None,
+        )?;
         let text = match &defence {
             Defence::NoThreat => "DEFEND NONE".to_string(),
             Defence::Threat { defences, .. } if defences.is_empty() => "DEFEND LOST".to_string(),
@@ -188,10 +174,13 @@ impl Session {
         let limits = self.limits(budget, received);
         let show = self.show(true, false);
         let rule = self.rule;
-        let balance = self.observed(show, context, |engine, thinking, stop| {
-            let goal = BalanceGoal { target, two };
-            engine.balance(&board, rule, &limits, goal, stop, thinking)
-        })?;
+        let goal = BalanceGoal { target, two };
+        let balance = self.observed(
+            show,
+            context,
+            |engine, thinking, stop| engine.balance(&board, rule, &limits, goal, stop, thinking),
+            |_| None,
+        )?;
         let moves = match balance {
             Some(balance) => {
                 let points: Vec<String> = balance.moves.iter().map(|p| p.to_string()).collect();
@@ -223,10 +212,9 @@ impl Session {
         Ok(())
     }
 
-    /// `YXNBEST n`: one search that ranks the `n` best moves, each searched to the same depth
-    /// with an exact score (multi-PV). Yixin-Board sees them after each reported iteration as
-    /// `INFO PV …` lines; at the end every manager gets them as `MESSAGE NBEST` lines, and the
-    /// best is played. A stop gives the lines of the last finished iteration.
+    /// `YXNBEST n`: the engine's ranking of the `n` best moves ([`crate::search::Engine::nbest`]).
+    /// Yixin-Board sees them after each reported iteration as `INFO PV …` lines; at the end
+    /// every manager gets them as `MESSAGE NBEST` lines, and the best is played.
     pub(super) fn nbest(
         &mut self,
         count: u32,
@@ -242,25 +230,19 @@ impl Session {
             self.record_time(received);
             return Ok(());
         }
-        let count = count.min(board.width() as u32 * board.height() as u32);
         let budget = self.plan_budget(&board);
-        let mut limits = self.limits(budget, received);
-        limits.multi_pv = count as usize;
+        let limits = self.limits(budget, received);
         let show = self.show(true, true);
-        let result = self.search(&board, &limits, show, context)?;
-        let Some(best) = legal_answer(&board, self.rule, result.best_move) else {
+        let rule = self.rule;
+        let NBest { ranked, .. } = self.observed(
+            show,
+            context,
+            |engine, thinking, stop| engine.nbest(&board, rule, &limits, count, stop, thinking),
+            |nbest| nbest.result.best_move,
+        )?;
+        let Some(&(best, _)) = ranked.first() else {
             return context.out.send(&Reply::Error("no legal move".into()));
         };
-        let mut ranked: Vec<(Point, Score)> = result
-            .lines
-            .iter()
-            .filter_map(|line| Some((*line.pv.first()?, line.score)))
-            .collect();
-        if ranked.first().map(|&(point, _)| point) != Some(best) {
-            // The final check or a fallback chose another move than the lines' first.
-            ranked.retain(|&(point, _)| point != best);
-            ranked.insert(0, (best, result.score));
-        }
         let shown = ranked.len();
         for (rank, (point, score)) in ranked.iter().enumerate() {
             context.out.send(&Reply::Message(format!(
