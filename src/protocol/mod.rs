@@ -3,7 +3,8 @@
 //!
 //! - [`command`]: lines in → typed [`Command`]s (blocks gathered, errors found).
 //! - [`reply`]: typed [`Reply`]s → lines out, flushed at once.
-//! - [`game`]: the [`Session`] that owns board, rule, settings, time and engine.
+//! - [`game`]: the [`Session`] that owns board, rule, settings, time and engine, and carries out
+//!   the Gomocup commands; Yixin-Board's own commands are in its child module `yixin`.
 //! - [`thinking`]: what is shown while the engine thinks (progress, Yixin-Board's marks).
 //!
 //! Two loops share the same [`Session::handle`]:
