@@ -76,6 +76,22 @@ pub struct Balance {
     pub score: Score,
 }
 
+impl Balance {
+    /// The moves to play on `board`: both when the opponent's reply is legal after our move,
+    /// else our move alone. (The reply comes from a search of the position after our move, so
+    /// this only guards against a search that had no legal answer to give.)
+    pub fn playable(&self, board: &Board, rule: Rule) -> &[Point] {
+        if let [first, second] = self.moves[..] {
+            let mut after = board.clone();
+            after.play_unchecked(first);
+            if !rules::is_legal(&after, second, rule) {
+                return &self.moves[..1];
+            }
+        }
+        &self.moves
+    }
+}
+
 impl Engine {
     /// `YXNBEST n`: one search that ranks the `count` best moves (at most every point), each
     /// searched to the same depth with an exact score (multi-PV); a stop gives the lines of the
@@ -337,6 +353,27 @@ mod tests {
         assert_eq!(Some(moves[0]), best);
         let scores: Vec<Score> = nbest.ranked.iter().map(|&(_, score)| score).collect();
         assert!(scores[1..].windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    }
+
+    #[test]
+    fn a_balance_plays_the_reply_only_when_it_is_legal_after_our_move() {
+        let board = Board::new(15, 15).unwrap();
+        let (h8, h9) = (board.point(7, 7).unwrap(), board.point(7, 8).unwrap());
+        let pair = Balance {
+            moves: vec![h8, h9],
+            score: 0,
+        };
+        assert_eq!(pair.playable(&board, Rule::Freestyle), &[h8, h9]);
+        let taken = Balance {
+            moves: vec![h8, h8],
+            score: 0,
+        };
+        assert_eq!(taken.playable(&board, Rule::Freestyle), &[h8]);
+        let one = Balance {
+            moves: vec![h9],
+            score: 0,
+        };
+        assert_eq!(one.playable(&board, Rule::Freestyle), &[h9]);
     }
 
     #[test]

@@ -181,31 +181,26 @@ impl Session {
             |engine, thinking, stop| engine.balance(&board, rule, &limits, goal, stop, thinking),
             |_| None,
         )?;
-        let moves = match balance {
-            Some(balance) => {
-                let points: Vec<String> = balance.moves.iter().map(|p| p.to_string()).collect();
-                context.out.send(&Reply::Message(format!(
-                    "BALANCE {} eval {}",
-                    points.join(" "),
-                    eval_text(balance.score)
-                )))?;
-                balance.moves
-            }
-            None => Vec::new(),
-        };
-        let reply = match moves.as_slice() {
-            [first, second] => {
+        if let Some(balance) = &balance {
+            let points: Vec<String> = balance.moves.iter().map(|p| p.to_string()).collect();
+            context.out.send(&Reply::Message(format!(
+                "BALANCE {} eval {}",
+                points.join(" "),
+                eval_text(balance.score)
+            )))?;
+        }
+        let playable = balance
+            .as_ref()
+            .map_or(&[][..], |b| b.playable(&board, rule));
+        let reply = match playable {
+            &[first, second] => {
                 let mut after = board.clone();
-                after.play_unchecked(*first);
-                if rules::is_legal(&after, *second, rule) {
-                    after.play_unchecked(*second);
-                    self.board = Some(after);
-                    Reply::Moves(moves.clone())
-                } else {
-                    self.play_answer(&board, Some(*first))
-                }
+                after.play_unchecked(first);
+                after.play_unchecked(second);
+                self.board = Some(after);
+                Reply::Moves(vec![first, second])
             }
-            _ => self.play_answer(&board, moves.first().copied()),
+            moves => self.play_answer(&board, moves.first().copied()),
         };
         context.out.send(&reply)?;
         self.record_time(received);
