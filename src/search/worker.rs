@@ -261,20 +261,32 @@ impl<'a> Worker<'a> {
         (self.pos.evaluate() * EVAL_PER_LOGIT / 1000).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
-    /// The side to move's open-four point that is legal, when the opponent has no four to
-    /// answer with: a win in three plies.
-    fn open_four_win(&self) -> bool {
+    /// A win the side to move has on the board with no search, when the opponent has no point
+    /// to make a four (so no answer but to block): an open four (or two fours) to make, a win
+    /// in three plies; else a four-three, or a double open three (not black's under renju),
+    /// whose four's forced block cannot touch the three's line (lines through one point meet
+    /// only there), a win in five. Black's four-three counts only when its three stays real
+    /// after the block ([`rules::black_four_three_is_real`]). The score, from `ply`.
+    fn static_win(&self, ply: i32) -> Option<Score> {
         let us = self.pos.side_to_move();
         let them = us.opponent();
-        if self.pos.threat_count(us, Threat::OpenFour) == 0
-            || self.pos.threat_count_at_least(them, Threat::Four) > 0
-        {
-            return false;
+        if self.pos.threat_count_at_least(them, Threat::Four) > 0 {
+            return None;
         }
-        self.pos
-            .threat_set(us, Threat::OpenFour)
+        let legal = |p: Point| self.is_legal_for(p, us);
+        if self.pos.threat_set(us, Threat::OpenFour).iter().any(legal) {
+            return Some(WIN - (ply + 3));
+        }
+        let black_renju = self.shared.rule == Rule::Renju && us == Color::Black;
+        let four_three = self
+            .pos
+            .threat_set(us, Threat::FourOpenThree)
             .iter()
-            .any(|p| self.is_legal_for(p, us))
+            .any(|p| {
+                legal(p) && (!black_renju || rules::black_four_three_is_real(self.pos.board(), p))
+            });
+        let double_three = !black_renju && self.pos.threat_count(us, Threat::DoubleOpenThree) > 0;
+        (four_three || double_three).then_some(WIN - (ply + 5))
     }
 
     #[inline]
@@ -376,8 +388,8 @@ impl<'a> Worker<'a> {
     /// expected to fail high (searched with a null window from a PV move's sibling).
     ///
     /// Where a win or loss score may come from, so that every one is a proof: a five on the
-    /// board or fives that cannot all be blocked ([`Worker::forced`]); an open four the
-    /// opponent cannot answer with a four ([`Worker::open_four_win`]); a black foul under renju
+    /// board or fives that cannot all be blocked ([`Worker::forced`]); an open four, four-three
+    /// or double three the opponent cannot answer with a four ([`Worker::static_win`]); a black foul under renju
     /// (no legal point, or a real threat only forbidden points would stop); and the minimax of
     /// these, in which the loser's node tried every move it has: moves are pruned only once
     /// one that does not lose is known, and a node narrows its moves to the defences only
@@ -424,8 +436,8 @@ impl<'a> Worker<'a> {
         if alpha >= beta {
             return alpha;
         }
-        if self.open_four_win() {
-            return WIN - (ply + 3);
+        if let Some(win) = self.static_win(ply) {
+            return win;
         }
         if depth <= 0 {
             return self.quiescence(alpha, beta, ply, 0);
@@ -674,8 +686,8 @@ impl<'a> Worker<'a> {
             }
             Forced::None => {}
         }
-        if self.open_four_win() {
-            return WIN - (ply + 3);
+        if let Some(win) = self.static_win(ply) {
+            return win;
         }
         let key = self.pos.board().hash();
         let mut tt_move = None;
