@@ -65,6 +65,14 @@ impl PointSet {
         }
     }
 
+    /// Keeps only the points that are also in `other`.
+    #[inline]
+    pub fn intersect_with(&mut self, other: &PointSet) {
+        for (word, other) in self.words.iter_mut().zip(other.words.iter()) {
+            *word &= other;
+        }
+    }
+
     /// The points, in index order.
     #[inline]
     pub fn iter(&self) -> PointSetIter<'_> {

@@ -145,15 +145,15 @@ pub use crate::pattern::PointList;
 
 /// The moves worth trying for the side to move (legality under renju not yet checked): when
 /// the opponent threatens to win at once (an open three or a four-three point, see
-/// [`has_forcing_threat`]), only the points that may spoil those threats and our own fours;
-/// otherwise the empty points near stones (the centre on an empty board). `threatened` is
-/// [`has_forcing_threat`] of the opponent, which every caller has at hand already.
+/// [`has_forcing_threat`]), only the points that may spoil every one of those threats and our
+/// own fours; otherwise the empty points near stones (the centre on an empty board).
+/// `threatened` is [`has_forcing_threat`] of the opponent, which every caller has at hand
+/// already.
 pub fn generate_moves(pos: &PatternBoard, rule: Rule, threatened: bool, points: &mut PointList) {
     let us = pos.side_to_move();
     let them = us.opponent();
     if threatened {
-        let mut set = PointSet::new();
-        defence_points(pos, them, rule, &mut set);
+        let mut set = defence_points(pos, them, rule);
         for threat in [
             Threat::Four,
             Threat::FourPlus,
@@ -179,56 +179,87 @@ pub fn generate_moves(pos: &PatternBoard, rule: Rule, threatened: bool, points: 
     }
 }
 
-/// Whether `color` threatens a win that must be answered now: an open four to make (an open
-/// three on the board) or a real four-three. Under renju a black four-three counts only when
-/// its three is real ([`rules::black_four_three_is_real`]): answering a shape that is no threat
-/// with its "defences" alone would leave out the moves that matter and could prove a false
-/// win. A double open three is not counted: the defender may answer it with a four or a three
-/// of its own, and forcing a defence against it did not win its matches (`docs/strength.md`).
-#[inline]
-pub fn has_forcing_threat(pos: &PatternBoard, color: Color, rule: Rule) -> bool {
-    if pos.threat_count(color, Threat::OpenFour) > 0 {
-        return true;
-    }
-    if pos.threat_count(color, Threat::FourOpenThree) == 0 {
+/// Whether `point` is a threat of `color` that must be answered now: an open four to make (an
+/// open three on the board, or two fours at once) or a four-three, playable for `color`.
+/// Under renju a black four-three counts only when its three is real
+/// ([`rules::black_four_three_is_real`]), and a black point counts only when it is not
+/// forbidden: answering a shape that is no threat with its "defences" alone would leave out
+/// the moves that matter and could prove a false win.
+fn is_forcing_threat(pos: &PatternBoard, point: Point, color: Color, rule: Rule) -> bool {
+    let threat = pos.threat(point, color);
+    if threat < Threat::FourOpenThree || threat > Threat::OpenFour {
         return false;
     }
     if rule != Rule::Renju || color != Color::Black {
         return true;
     }
-    pos.threat_set(color, Threat::FourOpenThree)
-        .iter()
-        .any(|point| rules::black_four_three_is_real(pos.board(), point))
+    rules::forbidden_kind(pos.board(), point).is_none()
+        && (threat == Threat::OpenFour || rules::black_four_three_is_real(pos.board(), point))
 }
 
-/// Points that may spoil the forcing threats of `attacker`: each threat point, and along every
-/// line that makes it (a three or better there), the empty points within reach where the
-/// attacker would make a three or better too: taking one of them breaks that line. Against a
-/// four-three, also the points that make the four's forced block a four of the defender's own
-/// ([`counter_four_points`]).
-fn defence_points(pos: &PatternBoard, attacker: Color, rule: Rule, set: &mut PointSet) {
+/// The points where `color` has a threat that must be answered now ([`is_forcing_threat`]).
+fn forcing_threats(
+    pos: &PatternBoard,
+    color: Color,
+    rule: Rule,
+) -> impl Iterator<Item = Point> + '_ {
+    [Threat::OpenFour, Threat::FourOpenThree]
+        .into_iter()
+        .flat_map(move |threat| pos.threat_set(color, threat).iter())
+        .filter(move |&point| is_forcing_threat(pos, point, color, rule))
+}
+
+/// Whether `color` threatens a win that must be answered now: an open four to make (an open
+/// three on the board) or a real four-three ([`is_forcing_threat`]). A double open three is
+/// not counted: the defender may answer it with a four or a three of its own, and forcing a
+/// defence against it did not win its matches (`docs/strength.md`).
+#[inline]
+pub fn has_forcing_threat(pos: &PatternBoard, color: Color, rule: Rule) -> bool {
+    if pos.threat_count(color, Threat::OpenFour) == 0
+        && pos.threat_count(color, Threat::FourOpenThree) == 0
+    {
+        return false;
+    }
+    forcing_threats(pos, color, rule).next().is_some()
+}
+
+/// Points that may spoil every forcing threat of `attacker` ([`forcing_threats`]): a move that
+/// leaves one of them standing loses to it (the defender's own fours are offered besides). For
+/// each threat point, the point itself and, along every line that makes it (a three or better
+/// there), the empty points within reach where the attacker would make a three or better too:
+/// taking one of them breaks that line; against a four-three, also the points that make the
+/// four's forced block a four of the defender's own ([`counter_four_points`]). The result is
+/// the intersection of these sets over the threat points: an open three's ends share their
+/// line's points, two threats on different lines leave only the points that touch both.
+fn defence_points(pos: &PatternBoard, attacker: Color, rule: Rule) -> PointSet {
     let reach = if rule.is_caro() { 5 } else { 4 };
-    for threat in [Threat::OpenFour, Threat::FourOpenThree] {
-        for point in pos.threat_set(attacker, threat).iter() {
-            set.insert(point);
-            let info = pos.point(point);
-            for direction in 0..4 {
-                let line = info.line(attacker, direction);
-                if line < Pattern::Three {
-                    continue;
-                }
-                for q in three_points_along(pos, point, direction, attacker, reach) {
-                    set.insert(q);
-                    if threat == Threat::FourOpenThree
-                        && line >= Pattern::Four
-                        && pos.point(q).line(attacker, direction) >= Pattern::Four
-                    {
-                        counter_four_points(pos, q, attacker.opponent(), reach, set);
-                    }
+    let mut all: Option<PointSet> = None;
+    for point in forcing_threats(pos, attacker, rule) {
+        let mut set = PointSet::new();
+        set.insert(point);
+        let info = pos.point(point);
+        let four_three = info.threat(attacker) == Threat::FourOpenThree;
+        for direction in 0..4 {
+            let line = info.line(attacker, direction);
+            if line < Pattern::Three {
+                continue;
+            }
+            for q in three_points_along(pos, point, direction, attacker, reach) {
+                set.insert(q);
+                if four_three
+                    && line >= Pattern::Four
+                    && pos.point(q).line(attacker, direction) >= Pattern::Four
+                {
+                    counter_four_points(pos, q, attacker.opponent(), reach, &mut set);
                 }
             }
         }
+        match &mut all {
+            Some(all) => all.intersect_with(&set),
+            None => all = Some(set),
+        }
     }
+    all.unwrap_or_default()
 }
 
 /// The empty points within `reach` of `from` along `direction` where `color` would make a
@@ -314,17 +345,33 @@ mod tests {
     }
 
     #[test]
-    fn an_open_three_is_answered_by_every_point_of_its_line_that_makes_a_three() {
+    fn an_open_three_is_answered_at_its_ends_only() {
         // Black's open three d8 e8 f8, white (to move) has two lone stones in the corners.
+        // b8 or h8 would still let black make an open four at the other end: only c8 and g8
+        // stop both open-four points.
         let mut board = Board::square(15).unwrap();
         crate::notation::play_moves(&mut board, "d8a1e8o1f8").unwrap();
         let pos = PatternBoard::new(&board, Rule::Freestyle);
-        let mut set = PointSet::new();
-        defence_points(&pos, Color::Black, Rule::Freestyle, &mut set);
-        // b8 and h8 among them, though c8 or g8 still makes an open four after them.
-        let broad = names(&set.iter().collect::<Vec<_>>());
-        for name in ["b8", "c8", "g8", "h8"] {
-            assert!(broad.contains(&name.to_string()), "{name} in {broad:?}");
-        }
+        let set = defence_points(&pos, Color::Black, Rule::Freestyle);
+        assert_eq!(names(&set.iter().collect::<Vec<_>>()), ["c8", "g8"]);
+        let mut moves = PointList::new();
+        generate_moves(&pos, Rule::Freestyle, true, &mut moves);
+        assert_eq!(names(&moves), ["c8", "g8"]);
+    }
+
+    #[test]
+    fn two_open_threes_on_separate_lines_leave_only_the_defender_fours() {
+        // Black's open threes d8 e8 f8 and k3 k4 k5 share no defence; white (to move) has a
+        // closed three b12 c12 d12 (a12 black): its fours at e12 and f12 are all it may try.
+        let board = {
+            let mut board = Board::square(15).unwrap();
+            crate::notation::play_moves(&mut board, "d8b12e8c12f8d12k3o1k4o15k5o8a12").unwrap();
+            board
+        };
+        let pos = PatternBoard::new(&board, Rule::Freestyle);
+        assert!(defence_points(&pos, Color::Black, Rule::Freestyle).is_empty());
+        let mut moves = PointList::new();
+        generate_moves(&pos, Rule::Freestyle, true, &mut moves);
+        assert_eq!(names(&moves), ["e12", "f12"]);
     }
 }
