@@ -236,10 +236,12 @@ fn outside_yixin_board_yxnbest_sends_no_info_lines() {
 fn proven_losing_moves_are_drawn_as_lost() {
     let mut driver = yixin();
     assert!(driver.lines("info max_depth 4").is_empty());
-    // Black (ours) 3 stones, white 3 in a row on row 10, open at both ends, white to... black
-    // to move: counts equal.
+    // Black (ours, to move: counts equal) has four stones in the corners; white's 6,10 7,10
+    // and 8,8 8,9 meet at 8,10, a double open three: a black move that does not stop it loses
+    // (white plays it and black has no four), and the search proves so at once.
     let stones = [
-        "board", "7,7,1", "9,3,1", "3,3,1", "6,10,2", "7,10,2", "8,10,2", "done",
+        "board", "1,1,1", "13,1,1", "1,13,1", "13,13,1", "6,10,2", "7,10,2", "8,8,2", "8,9,2",
+        "done",
     ];
     let lines = block(&mut driver, &stones);
     let reply = parse_move(&replies(&lines)[0]).expect("a move");
@@ -249,12 +251,13 @@ fn proven_losing_moves_are_drawn_as_lost() {
         .map(|p| parse_move(p).unwrap())
         .collect();
     assert!(!lost.is_empty(), "{lines:?}");
-    let defences = [(5, 10), (9, 10), (4, 10), (10, 10)];
+    let defences = [(8, 10), (5, 10), (9, 10), (8, 7), (8, 11)];
     assert!(defences.contains(&reply), "{reply:?}");
     for point in &lost {
-        assert!(
-            !defences[..2].contains(point),
-            "{point:?} drawn lost: {lines:?}"
+        assert_ne!(
+            *point,
+            (8, 10),
+            "the double three's point drawn lost: {lines:?}"
         );
         assert_ne!(*point, reply);
     }

@@ -548,3 +548,29 @@ fn a_double_three_is_no_static_win_while_the_opponent_can_make_a_four() {
     let result = tree_only(&board, Rule::Freestyle, 1);
     assert!(result.score > -WIN_THRESHOLD, "{}", result.score);
 }
+
+#[test]
+fn a_forced_block_spends_its_time_on_the_position_after_it() {
+    // White to move must block black's four d4..g4 at h4 (c4 is white's). In timed play the
+    // engine then searches the position after the block (black to move), within the node
+    // limit, for the table of its next move; the move is still the block.
+    let board = board_with(
+        15,
+        &["d4", "e4", "f4", "g4", "k12", "h8"],
+        &["c4", "m12", "m13", "b14", "h9"],
+        Color::White,
+    );
+    let timed = Limits {
+        max_nodes: Some(20_000),
+        soft_time: Some(Duration::from_secs(30)),
+        hard_time: Some(Duration::from_secs(60)),
+        ..Limits::default()
+    };
+    let result = think(&board, Rule::Freestyle, timed);
+    assert_eq!(name(&result), "h4");
+    assert!(result.nodes > 1000, "{}", result.nodes);
+    // Without a time limit (analysis at a fixed depth) it answers at once.
+    let result = think(&board, Rule::Freestyle, depth(8));
+    assert_eq!(name(&result), "h4");
+    assert_eq!(result.nodes, 1);
+}

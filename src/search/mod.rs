@@ -388,6 +388,13 @@ impl Engine {
         self.last_shape = shape::SearchShape::default();
         match self.prepare_root(&pos, rule, &timer, stop, observer) {
             RootStep::NoMove => SearchResult::no_move(),
+            RootStep::OnlyMove(point) => {
+                let mut result = SearchResult::answer(0, vec![point]);
+                let left = limits.after(timer.elapsed());
+                result.nodes += self.think_ahead(&pos, rule, point, &left, stop);
+                observer.iteration(&result.info(timer.elapsed()));
+                result
+            }
             RootStep::Answer(mut result) => {
                 if limits.multi_pv > 1 {
                     result.lines = vec![PvLine {
@@ -403,6 +410,47 @@ impl Engine {
                 choose_move(tree, fallback, limits.multi_pv)
             }
         }
+    }
+
+    /// With a move that had to be played (`only`), the time it did not need spent on the
+    /// position after it, the opponent to move, for the transposition table the next move's
+    /// search starts from: half the time `limits` leave, tree search only, nothing
+    /// reported. Only in timed play of a single best move (not with `YXBLOCK` points, N-best,
+    /// or without a time limit, where it would wait for a stop). Returns the nodes searched.
+    fn think_ahead(
+        &mut self,
+        pos: &PatternBoard,
+        rule: Rule,
+        only: Point,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> u64 {
+        if limits.hard_time.is_none() || limits.multi_pv > 1 || !limits.excluded.is_empty() {
+            return 0;
+        }
+        let mut next = pos.clone();
+        next.play(only);
+        let moves = root_moves(&next, rule);
+        if moves.len() <= 1 || next.board().is_full() {
+            return 0;
+        }
+        let ahead = Limits {
+            max_depth: limits.max_depth,
+            max_nodes: limits.max_nodes.map(|nodes| nodes / 2),
+            ..limits.portion(0, 2)
+        };
+        let timer = SearchTimer::new(&ahead, false, Arc::new(RealClock::new()));
+        struct Silent;
+        impl SearchObserver for Silent {
+            fn iteration(&mut self, _info: &SearchInfo) {}
+        }
+        let tree = self.run_threads(&next, rule, &moves, &timer, stop, &mut Silent);
+        log::debug!(
+            "thought ahead after the only move: depth {}, {} nodes",
+            tree.completed_depth,
+            tree.nodes
+        );
+        tree.nodes
     }
 
     /// The first step of [`Engine::think`]: what to do at the root before any tree search.
@@ -429,8 +477,7 @@ impl Engine {
             }
         }
         if moves.len() <= 1 {
-            let point = moves.first().copied().unwrap_or(fallback);
-            return RootStep::Answer(SearchResult::answer(0, vec![point]));
+            return RootStep::OnlyMove(moves.first().copied().unwrap_or(fallback));
         }
         if self.root_solver {
             match root::solve_root(pos.board(), rule, &moves, timer, stop) {
@@ -447,7 +494,7 @@ impl Engine {
                         moves.len()
                     );
                     if defences.len() == 1 {
-                        return RootStep::Answer(SearchResult::answer(0, defences));
+                        return RootStep::OnlyMove(defences[0]);
                     }
                     moves = defences;
                 }
@@ -581,6 +628,9 @@ enum RootStep {
     NoMove,
     /// Answered without a tree search.
     Answer(SearchResult),
+    /// The one move that does not lose at once (a block, the only defence), played without a
+    /// search of its own.
+    OnlyMove(Point),
     /// These root moves, best-ordered, are searched; `fallback` is played if no iteration ends.
     Search { moves: Vec<Point>, fallback: Point },
 }
