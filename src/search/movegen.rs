@@ -223,17 +223,23 @@ pub fn has_forcing_threat(pos: &PatternBoard, color: Color, rule: Rule) -> bool 
     forcing_threats(pos, color, rule).next().is_some()
 }
 
-/// Points that may spoil every forcing threat of `attacker` ([`forcing_threats`]): a move that
-/// leaves one of them standing loses to it (the defender's own fours are offered besides). For
-/// each threat point, the point itself and, along every line that makes it (a three or better
-/// there), the empty points within reach where the attacker would make a three or better too:
-/// taking one of them breaks that line; against a four-three, also the points that make the
-/// four's forced block a four of the defender's own ([`counter_four_points`]). The result is
-/// the intersection of these sets over the threat points: an open three's ends share their
-/// line's points, two threats on different lines leave only the points that touch both.
+/// Points that may spoil the forcing threats of `attacker` ([`forcing_threats`]); the
+/// defender's own fours are offered besides. For each threat point, the point itself and,
+/// along every line that makes it (a three or better there), the empty points within reach
+/// where the attacker would make a three or better too: taking one of them breaks that line;
+/// against a four-three, also the points that make the four's forced block a four of the
+/// defender's own ([`counter_four_points`]).
+///
+/// An open four to make (an open three, or two fours) wins unless one of these points is
+/// taken, so when there are such threats the result is the intersection of their sets: a move
+/// that leaves one standing loses to it (an open three's ends share their line's points; two
+/// open threes on different lines leave only the points that touch both). A four-three can be
+/// no threat at all (its four's forced block may make a four of the defender's own), so
+/// four-three sets are joined, not intersected, and only when there is no open-four threat.
 fn defence_points(pos: &PatternBoard, attacker: Color, rule: Rule) -> PointSet {
     let reach = if rule.is_caro() { 5 } else { 4 };
-    let mut all: Option<PointSet> = None;
+    let mut open_fours: Option<PointSet> = None;
+    let mut four_threes = PointSet::new();
     for point in forcing_threats(pos, attacker, rule) {
         let mut set = PointSet::new();
         set.insert(point);
@@ -254,12 +260,16 @@ fn defence_points(pos: &PatternBoard, attacker: Color, rule: Rule) -> PointSet {
                 }
             }
         }
-        match &mut all {
-            Some(all) => all.intersect_with(&set),
-            None => all = Some(set),
+        if four_three {
+            four_threes.union_with(&set);
+        } else {
+            match &mut open_fours {
+                Some(all) => all.intersect_with(&set),
+                None => open_fours = Some(set),
+            }
         }
     }
-    all.unwrap_or_default()
+    open_fours.unwrap_or(four_threes)
 }
 
 /// The empty points within `reach` of `from` along `direction` where `color` would make a
@@ -373,5 +383,32 @@ mod tests {
         let mut moves = PointList::new();
         generate_moves(&pos, Rule::Freestyle, true, &mut moves);
         assert_eq!(names(&moves), ["e12", "f12"]);
+    }
+
+    #[test]
+    fn a_four_three_whose_block_makes_a_defender_four_does_not_narrow_an_open_threes_defences() {
+        // Freestyle, white to move. Black threatens an open four at j13 (g10 h11 i12) and a
+        // four-three at h10 (h8 h9 . h11, blocked by white h7) whose forced block h12 makes
+        // white's e9 f10 g11 h12 a four: the four-three is no threat, and j13 (or f9, k14)
+        // holds. Intersecting the two threats' defences left white only its fours, a false
+        // loss.
+        let mut board = Board::square(15).unwrap();
+        crate::notation::play_moves(
+            &mut board,
+            "h8h7i7j6g8i8g9f10h9g6j9i9g10g11i10j11h11g12f8e9d8e8i12",
+        )
+        .unwrap();
+        let pos = PatternBoard::new(&board, Rule::Freestyle);
+        assert_eq!(
+            pos.threat(point("h10"), Color::Black),
+            Threat::FourOpenThree
+        );
+        assert_eq!(pos.threat(point("j13"), Color::Black), Threat::OpenFour);
+        let mut moves = PointList::new();
+        generate_moves(&pos, Rule::Freestyle, true, &mut moves);
+        let moves = names(&moves);
+        for name in ["f9", "j13", "k14"] {
+            assert!(moves.contains(&name.to_string()), "{name} in {moves:?}");
+        }
     }
 }
