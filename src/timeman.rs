@@ -397,6 +397,18 @@ impl TimeManager {
     pub fn plan(&self, progress: GameProgress, setup_cost: Duration) -> Budget {
         plan_move(&self.settings, progress, setup_cost)
     }
+
+    /// The budget of the next move when its search must first set something up: `setup` is
+    /// told the move's budget without the setup (the table is sized by it) and says what the
+    /// setup costs, which then comes out of the move's time.
+    pub fn plan_with_setup(
+        &self,
+        progress: GameProgress,
+        setup: impl FnOnce(Budget) -> Duration,
+    ) -> Budget {
+        let cost = setup(self.plan(progress, Duration::ZERO));
+        self.plan(progress, cost)
+    }
 }
 
 #[cfg(test)]
@@ -410,6 +422,28 @@ mod tests {
         assert_eq!(clock.now(), Duration::ZERO);
         other.advance(Duration::from_millis(7));
         assert_eq!(clock.now(), Duration::from_millis(7));
+    }
+
+    #[test]
+    fn a_setup_is_sized_by_the_bare_budget_and_paid_out_of_the_move() {
+        let mut time = TimeManager::new();
+        time.set_turn_ms(1000);
+        time.set_match_ms(60_000);
+        time.new_game();
+        let progress = GameProgress {
+            plies: 0,
+            empties: 225,
+        };
+        let bare = time.plan(progress, Duration::ZERO);
+        let mut told = None;
+        let cost = Duration::from_millis(100);
+        let planned = time.plan_with_setup(progress, |budget| {
+            told = Some(budget);
+            cost
+        });
+        assert_eq!(told, Some(bare));
+        assert_eq!(planned, time.plan(progress, cost));
+        assert!(planned.soft < bare.soft, "{planned:?} {bare:?}");
     }
 
     #[test]

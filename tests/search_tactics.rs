@@ -574,3 +574,44 @@ fn a_forced_block_spends_its_time_on_the_position_after_it() {
     assert_eq!(name(&result), "h4");
     assert_eq!(result.nodes, 1);
 }
+
+/// A win the root solver finds before any tree search (the VCT of README's `analyze` example)
+/// reports the solver's nodes, not one node.
+#[test]
+fn a_win_found_by_the_root_solver_reports_its_nodes() {
+    let board = board_from_moves(15, "g6h7g7i9h8i7j6");
+    let result = think(&board, Rule::Renju, depth(4));
+    assert!(result.score >= WIN_THRESHOLD, "{}", result.score);
+    assert_eq!(result.depth, 1, "answered before the tree search");
+    assert!(result.nodes > 1000, "{} nodes", result.nodes);
+}
+
+/// The setup cost a move's plan pays: the new table's, until a search has set it up.
+#[test]
+fn a_table_costs_setup_time_only_until_a_search_has_set_it_up() {
+    let mut engine = Engine::new();
+    let request = tengen::search::TableRequest {
+        hash_kib: 4096,
+        max_memory: 0,
+    };
+    let first_move = tengen::timeman::Budget {
+        soft: Duration::from_secs(5),
+        hard: Duration::from_secs(10),
+        fast: false,
+        unlimited: false,
+    };
+    let cost = engine.ready_table(Some(request), first_move);
+    assert_eq!(engine.hash_bytes(), 4 << 20);
+    assert_eq!(cost, tengen::timeman::table_setup_cost(4 << 20));
+    assert!(cost > Duration::ZERO);
+    let board = board_from_moves(15, "h8");
+    let stop = AtomicBool::new(false);
+    engine.think(&board, Rule::Freestyle, &depth(2), &stop, &mut |_| {});
+    assert_eq!(engine.ready_table(None, first_move), Duration::ZERO);
+    // A new size is a new setup.
+    let bigger = tengen::search::TableRequest {
+        hash_kib: 8192,
+        ..request
+    };
+    assert!(engine.ready_table(Some(bigger), first_move) > Duration::ZERO);
+}

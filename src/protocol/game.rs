@@ -23,7 +23,7 @@ use crate::rules::{self, Rule};
 use crate::search::fallback::{legal_answer, without_legal_move};
 use crate::search::swap2::Swap2Choice;
 use crate::search::{Engine, Limits, SearchResult, TableRequest};
-use crate::timeman::{self, Budget, Clock, GameProgress, TimeManager};
+use crate::timeman::{Budget, Clock, GameProgress, TimeManager};
 
 use super::command::{BoardEntry, Command, Coord, ErrorKind, InfoSetting, ParseError, StoneOwner};
 use super::reply::{Reply, ReplyWriter, ABOUT};
@@ -75,10 +75,6 @@ pub struct Session {
     time: TimeManager,
     settings: Settings,
     clock: Arc<dyn Clock>,
-    /// The table size last given to the engine.
-    table_bytes: Option<usize>,
-    /// The engine has not yet searched with its current table size (it allocates lazily).
-    table_setup_pending: bool,
     /// The table size has been chosen for this game.
     table_chosen_this_game: bool,
     /// Our colour in this game, once known (from `BEGIN`, `BOARD` or our first answer): a
@@ -144,11 +140,9 @@ impl Session {
             time: TimeManager::new(),
             settings: Settings::default(),
             clock,
-            table_bytes: None,
             own_color: None,
             yixin_board: false,
             blocked: Vec::new(),
-            table_setup_pending: true,
             table_chosen_this_game: false,
         }
     }
@@ -171,7 +165,8 @@ impl Session {
     /// The transposition table size given to the engine, once chosen (at the first search of a
     /// game).
     pub fn table_bytes(&self) -> Option<usize> {
-        self.table_bytes
+        self.table_chosen_this_game
+            .then(|| self.engine.hash_bytes())
     }
 
     /// The `INFO folder` path, if one was given (Tengen stores nothing there yet).
@@ -419,31 +414,16 @@ impl Session {
     /// The budget of the move about to be searched on `board`, choosing the table size first
     /// if this is the game's first search.
     fn plan_budget(&mut self, board: &Board) -> Budget {
-        if self.rule == Rule::Renju {
-            // Build the renju tables now (once per process, about 15 ms), so that the time it
-            // takes comes out of this move's budget instead of surprising the search.
-            rules::warm_up();
-        }
         let progress = GameProgress {
             plies: board.move_count(),
             empties: board.empty_points().count(),
         };
-        if !self.table_chosen_this_game {
-            let first_move = self.time.plan(progress, Duration::ZERO);
-            let bytes = self.settings.table.table_bytes(first_move);
-            if self.table_bytes != Some(bytes) {
-                log::info!("transposition table: {bytes} bytes");
-                self.engine.set_hash_bytes(bytes);
-                self.table_bytes = Some(bytes);
-                self.table_setup_pending = true;
-            }
-            self.table_chosen_this_game = true;
-        }
-        let setup = match (self.table_setup_pending, self.table_bytes) {
-            (true, Some(bytes)) => timeman::table_setup_cost(bytes),
-            _ => Duration::ZERO,
-        };
-        self.time.plan(progress, setup)
+        let request = (!self.table_chosen_this_game).then_some(self.settings.table);
+        self.table_chosen_this_game = true;
+        let engine = &mut self.engine;
+        self.time.plan_with_setup(progress, |first_move| {
+            engine.ready_table(request, first_move)
+        })
     }
 
     /// Search limits for a search that may use `budget`, of which `spent` is gone already.
@@ -505,7 +485,6 @@ impl Session {
     ) -> io::Result<T> {
         let mut thinking = Thinking::new(&mut context.out, show);
         let result = work(&mut self.engine, &mut thinking, context.stop);
-        self.table_setup_pending = false;
         thinking.finish(chosen(&result))?;
         Ok(result)
     }
@@ -629,7 +608,6 @@ impl Session {
                 }
             }
         };
-        self.table_setup_pending = false;
         context.out.send(&reply)?;
         self.record_time(received);
         Ok(())

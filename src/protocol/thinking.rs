@@ -198,9 +198,8 @@ pub fn point_text(point: Point, yixin_size: Option<usize>) -> String {
 }
 
 /// A progress line: depth, score, nodes, speed, time and the best line (points named by
-/// [`point_text`]). The speed is left out where it would be made up: for an answer given
-/// without a tree search (one node: a five to make, the only move, a forced win the solvers
-/// found) and for a search under [`SPEED_MIN_TIME`].
+/// [`point_text`]). The speed is left out where it would be made up: for an answer that
+/// searched nothing (one node: a five to make) and for a search under [`SPEED_MIN_TIME`].
 pub fn progress_text(info: &SearchInfo, yixin_size: Option<usize>) -> String {
     let mut text = format!(
         "depth {} eval {} nodes {}",
@@ -358,7 +357,7 @@ mod tests {
             line(552, ms(1)),
             "depth 1 eval 0 nodes 552 speed 552kN/s time 1ms pv h8"
         );
-        // An answer without a tree search: one node, however long the solvers took.
+        // An answer that searched nothing: one node, however long it took.
         assert_eq!(line(1, ms(27)), "depth 1 eval 0 nodes 1 time 27ms pv h8");
         // A search under a millisecond: no rate worth the name.
         assert_eq!(

@@ -19,15 +19,6 @@ use super::solver_budget::with_deadline;
 use super::time::SearchTimer;
 use super::{Engine, Limits, RootMoveEvent, Score, SearchObserver, SearchResult};
 
-/// Solver nodes per millisecond assumed when a time share becomes a node budget (about the
-/// solvers' real rate on one core).
-const NODES_PER_MS: u64 = 2_000;
-/// Nodes for finding the opponent's forced win when the search has no time limit.
-const UNTIMED_THREAT_NODES: u64 = 200_000;
-/// Nodes for checking one of our moves against that win when the search has no time limit.
-const UNTIMED_CHECK_NODES: u64 = 30_000;
-/// Bounds of the per-move check budget in a timed search.
-const CHECK_NODES_RANGE: (u64, u64) = (2_000, 100_000);
 /// At most this many defences get a line (and a tag in Yixin-Board) in the search after the
 /// check.
 const MAX_DEFENCE_LINES: usize = 20;
@@ -255,27 +246,7 @@ fn find_defences(board: &Board, rule: Rule, timer: &SearchTimer, stop: &AtomicBo
         .filter(|&p| rules::is_legal(board, p, rule))
         .collect();
     let limits = timer.limits();
-    let (threat_nodes, check_nodes) = match limits.hard_time {
-        Some(hard) => {
-            let millis = hard.as_millis() as u64;
-            let threat = (millis / 4)
-                .saturating_mul(NODES_PER_MS)
-                .max(CHECK_NODES_RANGE.0);
-            let check = (millis * 3 / 4)
-                .saturating_mul(NODES_PER_MS)
-                .checked_div(legal.len().max(1) as u64)
-                .unwrap_or(0)
-                .clamp(CHECK_NODES_RANGE.0, CHECK_NODES_RANGE.1);
-            (threat, check)
-        }
-        None => {
-            let count = legal.len().max(1) as u64;
-            match limits.max_nodes {
-                Some(max) => (max / 4, (max * 3 / 4 / count).max(CHECK_NODES_RANGE.0)),
-                None => (UNTIMED_THREAT_NODES, UNTIMED_CHECK_NODES),
-            }
-        }
-    };
+    let (threat_nodes, check_nodes) = timer.defence_budgets(legal.len());
     with_deadline(limits.hard_time, &|| timer.elapsed(), stop, |stop| {
         let mut passed = board.clone();
         passed.set_side_to_move(us.opponent());

@@ -41,7 +41,7 @@ use std::time::Duration;
 use crate::board::{Board, Point};
 use crate::pattern::{self, PatternBoard, Threat};
 use crate::rules::Rule;
-use crate::timeman::RealClock;
+use crate::timeman::{self, Budget, RealClock};
 
 pub use movegen::{quick_move, root_moves};
 use root::{BestMoveChecks, RootVerdict, BEST_MOVE_CHECK_DEPTH};
@@ -243,7 +243,8 @@ impl SearchResult {
         }
     }
 
-    /// An answer found without a tree search: the line `pv` (its first move played) with `score`.
+    /// An answer found without a tree search: the line `pv` (its first move played) with `score`;
+    /// one node (the root), to which the caller adds any solver nodes that found it.
     fn answer(score: Score, pv: Vec<Point>) -> SearchResult {
         SearchResult {
             best_move: pv.first().copied(),
@@ -307,6 +308,26 @@ impl Engine {
     /// The transposition table size in bytes.
     pub fn hash_bytes(&self) -> usize {
         self.hash_bytes
+    }
+
+    /// Readies the table for the next search: with `request` (a game's first search), sizes it
+    /// for a first move planned as `first_move` (see [`TableRequest::table_bytes`]). Returns the
+    /// time the search will spend setting the table up before it can start (allocating and
+    /// clearing it): zero when a table of that size is already in place.
+    pub fn ready_table(&mut self, request: Option<TableRequest>, first_move: Budget) -> Duration {
+        if let Some(request) = request {
+            let bytes = request.table_bytes(first_move);
+            if bytes != self.hash_bytes {
+                log::info!("transposition table: {bytes} bytes");
+                self.hash_bytes = bytes;
+            }
+        }
+        let wanted = TranspositionTable::new_size(self.hash_bytes);
+        if self.table.as_ref().map(TranspositionTable::bytes) == Some(wanted) {
+            Duration::ZERO
+        } else {
+            timeman::table_setup_cost(self.hash_bytes)
+        }
     }
 
     /// Number of search threads (at least 1).
@@ -386,16 +407,20 @@ impl Engine {
         pattern::warm_up(rule);
         let pos = PatternBoard::new(board, rule);
         self.last_shape = shape::SearchShape::default();
-        match self.prepare_root(&pos, rule, &timer, stop, observer) {
+        // Nodes of the root solvers, counted into every result.
+        let mut solver_nodes = 0;
+        match self.prepare_root(&pos, rule, &timer, stop, observer, &mut solver_nodes) {
             RootStep::NoMove => SearchResult::no_move(),
             RootStep::OnlyMove(point) => {
                 let mut result = SearchResult::answer(0, vec![point]);
+                result.nodes += solver_nodes;
                 let left = limits.after(timer.elapsed());
                 result.nodes += self.think_ahead(&pos, rule, point, &left, stop);
                 observer.iteration(&result.info(timer.elapsed()));
                 result
             }
             RootStep::Answer(mut result) => {
+                result.nodes += solver_nodes;
                 if limits.multi_pv > 1 {
                     result.lines = vec![PvLine {
                         score: result.score,
@@ -407,7 +432,9 @@ impl Engine {
             }
             RootStep::Search { moves, fallback } => {
                 let tree = self.run_threads(&pos, rule, &moves, &timer, stop, observer);
-                choose_move(tree, fallback, limits.multi_pv)
+                let mut result = choose_move(tree, fallback, limits.multi_pv);
+                result.nodes += solver_nodes;
+                result
             }
         }
     }
@@ -453,7 +480,8 @@ impl Engine {
         tree.nodes
     }
 
-    /// The first step of [`Engine::think`]: what to do at the root before any tree search.
+    /// The first step of [`Engine::think`]: what to do at the root before any tree search. The
+    /// root solvers' nodes are added to `solver_nodes`.
     fn prepare_root(
         &self,
         pos: &PatternBoard,
@@ -461,6 +489,7 @@ impl Engine {
         timer: &SearchTimer,
         stop: &AtomicBool,
         observer: &mut dyn SearchObserver,
+        solver_nodes: &mut u64,
     ) -> RootStep {
         let Some(mut fallback) = quick_move(pos, rule) else {
             return RootStep::NoMove;
@@ -480,7 +509,7 @@ impl Engine {
             return RootStep::OnlyMove(moves.first().copied().unwrap_or(fallback));
         }
         if self.root_solver {
-            match root::solve_root(pos.board(), rule, &moves, timer, stop) {
+            match root::solve_root(pos.board(), rule, &moves, timer, stop, solver_nodes) {
                 RootVerdict::Win(_, score, line) => {
                     return RootStep::Answer(SearchResult::answer(score, line));
                 }
@@ -658,13 +687,15 @@ fn choose_move(tree: TreeOutcome<'_>, fallback: Point, multi_pv: usize) -> Searc
     } else {
         tree.ranked[0].clone()
     };
+    // The tree's nodes and the best-move checks' solver nodes.
+    let nodes = tree.nodes + tree.checks.nodes();
     if tree.completed_depth == 0 && best.score == -WIN {
         // Not even one iteration: the fallback.
         return SearchResult {
             best_move: Some(fallback),
             score: 0,
             depth: 0,
-            nodes: tree.nodes,
+            nodes,
             pv: vec![fallback],
             lines: Vec::new(),
         };
@@ -678,7 +709,7 @@ fn choose_move(tree: TreeOutcome<'_>, fallback: Point, multi_pv: usize) -> Searc
         best_move: Some(best.point),
         score,
         depth: tree.completed_depth as u32,
-        nodes: tree.nodes,
+        nodes,
         lines: if multi_pv > 1 { tree.lines } else { Vec::new() },
         pv: best.pv,
     }

@@ -10,13 +10,14 @@
 //! counts derived from the search's own limits, so that a search bounded by depth or nodes stays
 //! deterministic.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::{Board, Point};
 use crate::rules::Rule;
 
 use super::mate::line_to_five;
-use super::solver::{find_vcf, find_vct, SolveLimits, SolveOutcome};
+use super::solver::{solve_vcf, solve_vct, SolveLimits, SolveOutcome};
 use super::solver_budget::{with_deadline, SolverBudget};
 use super::time::SearchTimer;
 use super::worker::{AfterIteration, RootMove};
@@ -57,18 +58,48 @@ pub enum CheckVerdict {
     NotRun,
 }
 
-/// Runs the forced-win step on `board` (side to move = us) with `root_moves` best-ordered.
+/// Runs the forced-win step on `board` (side to move = us) with `root_moves` best-ordered,
+/// adding the solver nodes it searched to `nodes`.
 pub fn solve_root(
     board: &Board,
     rule: Rule,
     root_moves: &[Point],
     timer: &SearchTimer,
     stop: &AtomicBool,
+    nodes: &mut u64,
 ) -> RootVerdict {
     let budget = timer.root_solver_budget();
     with_deadline(budget.deadline, &|| timer.elapsed(), stop, |solver_stop| {
-        solve(board, rule, root_moves, budget, solver_stop)
+        let mut solver = CountingSolver {
+            nodes,
+            stop: solver_stop,
+        };
+        solve(board, rule, root_moves, budget, &mut solver)
     })
+}
+
+/// The solvers, called with one stop flag, adding up the nodes they search.
+struct CountingSolver<'a> {
+    nodes: &'a mut u64,
+    stop: &'a AtomicBool,
+}
+
+impl CountingSolver<'_> {
+    fn vcf(&mut self, board: &Board, rule: Rule, limits: &SolveLimits) -> SolveOutcome {
+        let solved = solve_vcf(board, rule, limits, self.stop);
+        *self.nodes += solved.nodes;
+        solved.outcome
+    }
+
+    fn vct(&mut self, board: &Board, rule: Rule, limits: &SolveLimits) -> SolveOutcome {
+        let solved = solve_vct(board, rule, limits, self.stop);
+        *self.nodes += solved.nodes;
+        solved.outcome
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
 }
 
 /// The checks of the search's best moves against the opponent's forced wins after them: a hook
@@ -83,6 +114,8 @@ pub(super) struct BestMoveChecks<'a> {
     verified: Vec<Point>,
     /// Best moves proven to lose.
     rejected: Vec<Point>,
+    /// Solver nodes the checks searched.
+    nodes: Cell<u64>,
 }
 
 impl<'a> BestMoveChecks<'a> {
@@ -100,7 +133,13 @@ impl<'a> BestMoveChecks<'a> {
             stop,
             verified: Vec::new(),
             rejected: Vec::new(),
+            nodes: Cell::new(0),
         }
+    }
+
+    /// Solver nodes the checks have searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.get()
     }
 
     /// After an iteration of `depth` whose best move is `best` with `score`: a new best move
@@ -177,12 +216,18 @@ impl<'a> BestMoveChecks<'a> {
     }
 
     fn opponent_wins_after(&self, point: Point, budget: SolverBudget) -> CheckVerdict {
-        opponent_wins_after(self.board, self.rule, point, budget, self.timer, self.stop)
+        let mut nodes = self.nodes.get();
+        let verdict = opponent_wins_after(
+            self.board, self.rule, point, budget, self.timer, self.stop, &mut nodes,
+        );
+        self.nodes.set(nodes);
+        verdict
     }
 }
 
 /// Whether the opponent is proven to have a forced win (VCF, else VCT) once we play `point` on
-/// `board`, within `budget` ([`CheckVerdict::NotRun`] once its deadline has passed).
+/// `board`, within `budget` ([`CheckVerdict::NotRun`] once its deadline has passed); the
+/// solver nodes it searched are added to `nodes`.
 fn opponent_wins_after(
     board: &Board,
     rule: Rule,
@@ -190,6 +235,7 @@ fn opponent_wins_after(
     budget: SolverBudget,
     timer: &SearchTimer,
     stop: &AtomicBool,
+    nodes: &mut u64,
 ) -> CheckVerdict {
     if timer.too_late(budget) {
         return CheckVerdict::NotRun;
@@ -201,11 +247,15 @@ fn opponent_wins_after(
     let mut after = board.clone();
     after.play_unchecked(point);
     let wins = with_deadline(budget.deadline, &|| timer.elapsed(), stop, |solver_stop| {
+        let mut solver = CountingSolver {
+            nodes,
+            stop: solver_stop,
+        };
         matches!(
-            find_vcf(&after, rule, &solve_limits, solver_stop),
+            solver.vcf(&after, rule, &solve_limits),
             SolveOutcome::Win(_)
         ) || matches!(
-            find_vct(&after, rule, &solve_limits, solver_stop),
+            solver.vct(&after, rule, &solve_limits),
             SolveOutcome::Win(_)
         )
     });
@@ -221,7 +271,7 @@ fn solve(
     rule: Rule,
     root_moves: &[Point],
     budget: SolverBudget,
-    stop: &AtomicBool,
+    solver: &mut CountingSolver<'_>,
 ) -> RootVerdict {
     let limits = SolveLimits {
         max_nodes: budget.nodes,
@@ -230,9 +280,9 @@ fn solve(
     // Our forced wins first.
     for vct in [false, true] {
         let outcome = if vct {
-            find_vct(board, rule, &limits, stop)
+            solver.vct(board, rule, &limits)
         } else {
-            find_vcf(board, rule, &limits, stop)
+            solver.vcf(board, rule, &limits)
         };
         if let SolveOutcome::Win(line) = outcome {
             if let Some(&first) = line.first() {
@@ -244,7 +294,7 @@ fn solve(
                 }
             }
         }
-        if stop.load(Ordering::Relaxed) {
+        if solver.stopped() {
             return RootVerdict::Nothing;
         }
     }
@@ -252,10 +302,10 @@ fn solve(
     let them = board.side_to_move().opponent();
     let mut passed = board.clone();
     passed.set_side_to_move(them);
-    let threat_is_vct = match find_vcf(&passed, rule, &limits, stop) {
+    let threat_is_vct = match solver.vcf(&passed, rule, &limits) {
         SolveOutcome::Win(_) => false,
-        _ if stop.load(Ordering::Relaxed) => return RootVerdict::Nothing,
-        _ => match find_vct(&passed, rule, &limits, stop) {
+        _ if solver.stopped() => return RootVerdict::Nothing,
+        _ => match solver.vct(&passed, rule, &limits) {
             SolveOutcome::Win(_) => true,
             _ => return RootVerdict::Nothing,
         },
@@ -271,15 +321,15 @@ fn solve(
     let mut kept_checked = 0;
     let mut after = board.clone();
     for (index, &point) in root_moves.iter().enumerate() {
-        if index >= MAX_DEFENCES_CHECKED || stop.load(Ordering::Relaxed) {
+        if index >= MAX_DEFENCES_CHECKED || solver.stopped() {
             kept.push(point);
             continue;
         }
         after.play_unchecked(point);
         let outcome = if threat_is_vct {
-            find_vct(&after, rule, &per_move, stop)
+            solver.vct(&after, rule, &per_move)
         } else {
-            find_vcf(&after, rule, &per_move, stop)
+            solver.vcf(&after, rule, &per_move)
         };
         after.undo();
         if !matches!(outcome, SolveOutcome::Win(_)) {
@@ -344,6 +394,7 @@ pub(super) mod tests {
                 timer.check_budget(),
                 &timer,
                 &stop,
+                &mut 0,
             )
         };
         assert_eq!(check(far), CheckVerdict::OpponentWins);
@@ -371,7 +422,8 @@ pub(super) mod tests {
                 Point::new(8, 8),
                 budget,
                 &timer,
-                &stop
+                &stop,
+                &mut 0,
             ),
             CheckVerdict::NotRun
         );

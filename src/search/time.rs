@@ -35,6 +35,14 @@ const NODES_PER_MS: u64 = 5_000;
 const UNTIMED_SOLVER_NODES: u64 = 100_000;
 /// Node budget of one best-move check when the search has neither time nor node limits.
 const UNTIMED_CHECK_NODES: u64 = 20_000;
+/// Solver nodes for finding the opponent's forced win in a defence analysis without a time limit.
+const UNTIMED_THREAT_NODES: u64 = 200_000;
+/// Solver nodes for checking one of our moves against that win in a defence analysis without a
+/// time limit.
+const UNTIMED_DEFENCE_CHECK_NODES: u64 = 30_000;
+/// Bounds of the per-move check budget of a timed defence analysis: every move gets a real
+/// look, and no one move takes the time of the others.
+const DEFENCE_CHECK_NODES_RANGE: (u64, u64) = (2_000, 100_000);
 /// Score fall (in search units, about 200 a logit) that earns the largest stretch.
 const FULL_DROP: i32 = 120;
 /// Largest stretch of the soft limit.
@@ -174,6 +182,28 @@ impl SearchTimer {
                 deadline: Some(self.limits.hard_time.unwrap_or(self.elapsed() + share)),
             },
             None => self.untimed_check_budget(percent),
+        }
+    }
+
+    /// The node budgets of a defence analysis (Yixin-Board's `YXSEARCHDEFEND`: which of our
+    /// `moves` legal moves stop the opponent's forced win), which runs until the hard limit: a
+    /// quarter of it for finding that win, three quarters shared by the checks of our moves, at
+    /// the solver rate of the other shares. Returns (threat nodes, nodes per checked move).
+    pub fn defence_budgets(&self, moves: usize) -> (u64, u64) {
+        let count = moves.max(1) as u64;
+        let (low, high) = DEFENCE_CHECK_NODES_RANGE;
+        match self.limits.hard_time {
+            Some(hard) => {
+                let nodes = (hard.as_millis() as u64).saturating_mul(NODES_PER_MS);
+                (
+                    (nodes / 4).max(low),
+                    (nodes * 3 / 4 / count).clamp(low, high),
+                )
+            }
+            None => match self.limits.max_nodes {
+                Some(max) => (max / 4, (max * 3 / 4 / count).max(low)),
+                None => (UNTIMED_THREAT_NODES, UNTIMED_DEFENCE_CHECK_NODES),
+            },
         }
     }
 

@@ -329,7 +329,6 @@ impl Session {
                 }
             }
         }
-        self.table_setup_pending = false;
         for reply in &replies {
             context.out.send(reply)?;
         }
@@ -452,7 +451,6 @@ impl Session {
                 None => replies.push(Reply::Error("no legal fifth move offered".into())),
             },
         }
-        self.table_setup_pending = false;
         for reply in &replies {
             context.out.send(reply)?;
         }

@@ -131,6 +131,15 @@ pub enum SolveOutcome {
     Unknown,
 }
 
+/// A solver call's answer and the nodes (moves tried) it took to reach it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solved {
+    /// What the solver found.
+    pub outcome: SolveOutcome,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
 /// Looks for a VCF for the side to move of `board` under `rule`.
 pub fn find_vcf(
     board: &Board,
@@ -138,17 +147,7 @@ pub fn find_vcf(
     limits: &SolveLimits,
     stop: &AtomicBool,
 ) -> SolveOutcome {
-    let mut solver = Solver::new(board, rule, limits, stop);
-    match solver.root_setup() {
-        RootState::Decided(outcome) => outcome,
-        RootState::Search(defender_fives) => {
-            match solver.vcf_root(limits.max_attacker_moves, &defender_fives) {
-                Search::Win(line) => SolveOutcome::Win(line),
-                Search::Fail(_) => SolveOutcome::NoWin,
-                Search::Abort => SolveOutcome::Unknown,
-            }
-        }
-    }
+    solve_vcf(board, rule, limits, stop).outcome
 }
 
 /// Looks for a VCT (fours and threats) for the side to move of `board` under `rule`.
@@ -158,7 +157,36 @@ pub fn find_vct(
     limits: &SolveLimits,
     stop: &AtomicBool,
 ) -> SolveOutcome {
-    Solver::new(board, rule, limits, stop).vct(limits.max_attacker_moves)
+    solve_vct(board, rule, limits, stop).outcome
+}
+
+/// [`find_vcf`] with the nodes it searched.
+pub fn solve_vcf(board: &Board, rule: Rule, limits: &SolveLimits, stop: &AtomicBool) -> Solved {
+    let mut solver = Solver::new(board, rule, limits, stop);
+    let outcome = match solver.root_setup() {
+        RootState::Decided(outcome) => outcome,
+        RootState::Search(defender_fives) => {
+            match solver.vcf_root(limits.max_attacker_moves, &defender_fives) {
+                Search::Win(line) => SolveOutcome::Win(line),
+                Search::Fail(_) => SolveOutcome::NoWin,
+                Search::Abort => SolveOutcome::Unknown,
+            }
+        }
+    };
+    Solved {
+        outcome,
+        nodes: solver.nodes,
+    }
+}
+
+/// [`find_vct`] with the nodes it searched.
+pub fn solve_vct(board: &Board, rule: Rule, limits: &SolveLimits, stop: &AtomicBool) -> Solved {
+    let mut solver = Solver::new(board, rule, limits, stop);
+    let outcome = solver.vct(limits.max_attacker_moves);
+    Solved {
+        outcome,
+        nodes: solver.nodes,
+    }
 }
 
 /// A hasher for keys that are already Zobrist hashes.
