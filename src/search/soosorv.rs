@@ -12,7 +12,7 @@ use crate::board::{Board, Point};
 use crate::rules::{self, Rule};
 
 use super::fallback::legal_answer;
-use super::{Engine, Limits, Score};
+use super::{Engine, Limits, Score, SearchResult};
 
 /// Black's prospect when it offers `count` fifth moves and white keeps the worst for black: the
 /// `count`-th best of black's `scores` (best first; the last when there are fewer; 0 when none).
@@ -52,37 +52,42 @@ impl Engine {
         stop: &AtomicBool,
     ) -> Option<(Point, usize)> {
         let started = Instant::now();
-        let white = self.think(
-            board,
-            rule,
-            &Limits {
-                multi_pv: 1,
-                ..limits.piece(0, 2, started)
-            },
-            stop,
-            &mut |_| {},
-        );
+        let white = self.ranked(board, rule, &limits.piece(0, 2, started), 1, stop);
         let fourth = legal_answer(board, rule, white.best_move)?;
         let mut after = board.clone();
         after.play_unchecked(fourth);
         if !rules::has_legal_move(&after, rule) {
             return Some((fourth, 1));
         }
-        let black = self.think(
+        let black = self.ranked(
             &after,
             rule,
-            &Limits {
-                multi_pv: MAX_FIFTH_OFFERS,
-                ..limits.piece(1, 2, started)
-            },
+            &limits.piece(1, 2, started),
+            MAX_FIFTH_OFFERS,
             stop,
-            &mut |_| {},
         );
         let scores = black.scored_moves();
         let count = (1..=MAX_FIFTH_OFFERS)
             .min_by_key(|&n| (prospect(&scores, n).saturating_abs(), n))
             .unwrap_or(1);
         Some((fourth, count))
+    }
+
+    /// A search of `board` within `limits` that ranks its `multi_pv` best moves, showing
+    /// nothing.
+    fn ranked(
+        &mut self,
+        board: &Board,
+        rule: Rule,
+        limits: &Limits,
+        multi_pv: usize,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        let limits = Limits {
+            multi_pv,
+            ..limits.clone()
+        };
+        self.think(board, rule, &limits, stop, &mut |_| {})
     }
 
     /// Stage 4: four stones, black (us) to move, asked for `count` fifth moves: take white when
@@ -96,18 +101,8 @@ impl Engine {
         stop: &AtomicBool,
     ) -> bool {
         let count = count.clamp(1, MAX_FIFTH_OFFERS);
-        let started = Instant::now();
-        let black = self.think(
-            board,
-            rule,
-            &Limits {
-                multi_pv: count,
-                ..limits.piece(0, 1, started)
-            },
-            stop,
-            &mut |_| {},
-        );
-        let scores = black.scored_moves();
+        let piece = limits.piece(0, 1, Instant::now());
+        let scores = self.ranked(board, rule, &piece, count, stop).scored_moves();
         !scores.is_empty() && prospect(&scores, count) < 0
     }
 
@@ -123,18 +118,9 @@ impl Engine {
         stop: &AtomicBool,
     ) -> Vec<Point> {
         let count = count.clamp(1, MAX_FIFTH_OFFERS);
-        let started = Instant::now();
-        let black = self.think(
-            board,
-            rule,
-            &Limits {
-                multi_pv: count,
-                ..limits.piece(0, 1, started)
-            },
-            stop,
-            &mut |_| {},
-        );
-        let mut offers: Vec<Point> = black
+        let piece = limits.piece(0, 1, Instant::now());
+        let mut offers: Vec<Point> = self
+            .ranked(board, rule, &piece, count, stop)
             .scored_moves()
             .into_iter()
             .map(|(point, _)| point)
