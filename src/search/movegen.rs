@@ -250,7 +250,7 @@ fn defence_points(pos: &PatternBoard, attacker: Color, rule: Rule) -> PointSet {
             if line < Pattern::Three {
                 continue;
             }
-            for q in three_points_along(pos, point, direction, attacker, reach) {
+            for q in three_points_along(pos, point, direction, attacker, reach, true) {
                 set.insert(q);
                 if four_three
                     && line >= Pattern::Four
@@ -273,20 +273,27 @@ fn defence_points(pos: &PatternBoard, attacker: Color, rule: Rule) -> PointSet {
 }
 
 /// The empty points within `reach` of `from` along `direction` where `color` would make a
-/// three or better on that line.
+/// three or better on that line; with `forbidden`, also those where black's stone is
+/// forbidden by this line under renju (two fours or an overline on it). Such a point is no
+/// move for black, but it may be the five point of the four black's threat makes (in
+/// `d . f g h . j`, h is forbidden while e is empty, and after e it makes five): so it
+/// defends, and may be the only defence.
 fn three_points_along(
     pos: &PatternBoard,
     from: Point,
     direction: usize,
     color: Color,
     reach: i32,
+    forbidden: bool,
 ) -> impl Iterator<Item = Point> + '_ {
     let board = pos.board();
     (1..=reach)
         .flat_map(move |step| [-step, step])
         .filter_map(move |offset| from.offset(direction, offset, board.width(), board.height()))
         .filter(move |&q| {
-            board.is_empty(q) && pos.point(q).line(color, direction) >= Pattern::Three
+            let line = pos.point(q).line(color, direction);
+            board.is_empty(q)
+                && (line >= Pattern::Three || (forbidden && line == Pattern::Forbidden))
         })
 }
 
@@ -313,7 +320,7 @@ fn counter_four_points(
     let block_info = pos.point(block);
     for direction in 0..4 {
         if block_info.line(defender, direction) >= Pattern::Three {
-            for q in three_points_along(pos, block, direction, defender, reach) {
+            for q in three_points_along(pos, block, direction, defender, reach, false) {
                 set.insert(q);
             }
         }
@@ -367,6 +374,30 @@ mod tests {
         let mut moves = PointList::new();
         generate_moves(&pos, Rule::Freestyle, true, &mut moves);
         assert_eq!(names(&moves), ["c8", "g8"]);
+    }
+
+    #[test]
+    fn a_threes_five_point_that_is_forbidden_for_black_now_is_a_defence() {
+        // Renju, white to move (a Tengen-Rapfi game at ply 50). Black's row 9 reads
+        // d9 . f9 g9 h9 . j9 with h9 empty: e9 makes an open four (fives at c9 and h9), and h9
+        // is forbidden for black now (two fours on the row). White's only move that holds is
+        // h9 (c9 and e9 lose in five); leaving it out of the defences made the search claim a
+        // win for black that was none.
+        let mut board = Board::square(15).unwrap();
+        crate::notation::play_moves(
+            &mut board,
+            "h13f15g13g15f13e13g14f14i15d12c11e12e11f12c12g11h10h11h12d11d10j13g10f8k11k9l12\
+             i10j9j11e10f10f11g12k12j12j14k13f7i8g8k6d9c10g6e7g9g7f9",
+        )
+        .unwrap();
+        let pos = PatternBoard::new(&board, Rule::Renju);
+        assert!(rules::forbidden_kind(&board, point("h9")).is_some());
+        let mut moves = PointList::new();
+        generate_moves(&pos, Rule::Renju, true, &mut moves);
+        let moves = names(&moves);
+        for name in ["c9", "e9", "h9"] {
+            assert!(moves.contains(&name.to_string()), "{name} in {moves:?}");
+        }
     }
 
     #[test]
