@@ -62,7 +62,12 @@ start=$SECONDS
 mkdir -p "$TARGET_DIR"
 cp Cargo.lock "$TARGET_DIR/Cargo.lock"
 lockfile=(-Zunstable-options --lockfile-path "$TARGET_DIR/Cargo.lock")
-CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS=fallback /usr/bin/cargo update "${lockfile[@]}" -q >&2
+if ! CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS=fallback /usr/bin/cargo update "${lockfile[@]}" -q >&2; then
+    # A newer Debian cargo (1.96) has no --lockfile-path; it is also new enough for every
+    # version in the repository's Cargo.lock, which it then uses as it is (--locked: unchanged).
+    echo "build-windows: this cargo has no --lockfile-path; using Cargo.lock as it is" >&2
+    lockfile=()
+fi
 /usr/bin/cargo build "${lockfile[@]}" --locked --release -Zbuild-std=std,panic_unwind \
     --target "$TRIPLE" --bin pbrain-tengen >&2
 echo "build-windows: built in $((SECONDS - start)) s, $(stat -c %s "$EXE") bytes" >&2
