@@ -658,3 +658,30 @@ fn no_false_win_in_positions_of_a_renju_match() {
         );
     }
 }
+
+/// False wins of a Tengen-Rapfi freestyle match (games 92 and 171 of 200 at tc=60/1): a
+/// four-three whose four's forced block makes a four of the defender's own was answered with
+/// its defences only, and the defender's real answer was never searched (game 92: black's g9,
+/// block g12 making white's f13 g12 . i10 j9, white's h5 left out; game 171: white's d3, block
+/// c3 making black's c3 d4 e5 f6, black's i2 left out). Rapfi finds no mate in any of them.
+#[test]
+fn no_false_win_from_a_four_three_whose_block_makes_a_four() {
+    // Black to move: claimed e7 "wins in 31" at depth 12 (Rapfi: white mates after e7 j7).
+    let game_92 = "i8l12g8f12f9f13l11i9n12h7g10h8h10f11f10i10g11g7f6f7";
+    // White to move: claimed a win in 21 at depth 7; black to move after h2: "loses in 12".
+    let game_171 =
+        "b7d9f6d5c5d10a9f5e7d6d8c9e9c7e8e6c8f8d4g4h3g5e5g7g6c4b8a8f7e3j6h6i7i4h4f3h5g2e4e2d2";
+    for (moves, limits) in [
+        (game_92.to_string(), depth(12)),
+        (game_171.to_string(), depth(7)),
+        (format!("{game_171}b3a2g3g1h2"), depth(6)),
+    ] {
+        let result = think(&board_from_moves(15, &moves), Rule::Freestyle, limits);
+        assert!(
+            result.score.abs() < WIN_THRESHOLD,
+            "{moves}: {} with {}",
+            result.score,
+            name(&result)
+        );
+    }
+}

@@ -181,13 +181,17 @@ pub fn generate_moves(pos: &PatternBoard, rule: Rule, threatened: bool, points: 
 
 /// Whether `point` is a threat of `color` that must be answered now: an open four to make (an
 /// open three on the board, or two fours at once) or a four-three, playable for `color`.
-/// Under renju a black four-three counts only when its three is real
-/// ([`rules::black_four_three_is_real`]), and a black point counts only when it is not
-/// forbidden: answering a shape that is no threat with its "defences" alone would leave out
-/// the moves that matter and could prove a false win.
+/// A four-three counts only when its four's forced block does not make a four of the
+/// opponent's own ([`block_makes_a_four`]). Under renju a black four-three counts only when
+/// its three is real ([`rules::black_four_three_is_real`]), and a black point counts only when
+/// it is not forbidden: answering a shape that is no threat with its "defences" alone would
+/// leave out the moves that matter and could prove a false win.
 fn is_forcing_threat(pos: &PatternBoard, point: Point, color: Color, rule: Rule) -> bool {
     let threat = pos.threat(point, color);
     if threat < Threat::FourOpenThree || threat > Threat::OpenFour {
+        return false;
+    }
+    if threat == Threat::FourOpenThree && block_makes_a_four(pos, point, color) {
         return false;
     }
     if rule != Rule::Renju || color != Color::Black {
@@ -195,6 +199,33 @@ fn is_forcing_threat(pos: &PatternBoard, point: Point, color: Color, rule: Rule)
     }
     rules::forbidden_kind(pos.board(), point).is_none()
         && (threat == Threat::OpenFour || rules::black_four_three_is_real(pos.board(), point))
+}
+
+/// Whether the forced block of the four that `attacker` makes at `point` (a four-three point)
+/// may make a four of the defender's own: then the four-three is no threat to answer now.
+/// The defender blocks with a four, the attacker must block that, and the defender is to move
+/// again with only the three left to stop; any move of its own may come first (in
+/// `f13 g12 . i10 j9` white's block g12 of black's four g8 g9 g10 g11 makes a four, and white's
+/// h5, which no defence set holds, was the move that won). Checked on the points of the four's
+/// line where the attacker makes a four now (the block after `point` is one of them), so it may
+/// say yes for a point that is not the block: a threat left unnarrowed costs nodes, never a
+/// proof.
+fn block_makes_a_four(pos: &PatternBoard, point: Point, attacker: Color) -> bool {
+    let board = pos.board();
+    let defender = attacker.opponent();
+    let info = pos.point(point);
+    (0..4)
+        .filter(|&direction| info.line(attacker, direction) >= Pattern::Four)
+        .any(|direction| {
+            (1..=4)
+                .flat_map(|step| [-step, step])
+                .filter_map(|offset| point.offset(direction, offset, board.width(), board.height()))
+                .any(|q| {
+                    board.is_empty(q)
+                        && pos.point(q).line(attacker, direction) >= Pattern::Four
+                        && pos.threat(q, defender).is_four()
+                })
+        })
 }
 
 /// The points where `color` has a threat that must be answered now ([`is_forcing_threat`]).
@@ -441,5 +472,44 @@ mod tests {
         for name in ["f9", "j13", "k14"] {
             assert!(moves.contains(&name.to_string()), "{name} in {moves:?}");
         }
+    }
+
+    #[test]
+    fn a_four_three_whose_block_makes_a_defender_four_is_not_forcing() {
+        // Freestyle, black to move (a Tengen-Rapfi game at ply 46). White's d3 makes the four
+        // d3 e3 f3 g3 (block c3) and the open three c4 d3 e2; black's block c3 makes the four
+        // c3 d4 e5 f6 (five at b2), so black gets the tempo back and need not answer d3 now.
+        // Narrowing black's moves to d3's defences left out i2, Rapfi's move (black ahead
+        // after it), and the search saw black lose.
+        let mut board = Board::square(15).unwrap();
+        crate::notation::play_moves(&mut board, "b7d9f6d5c5d10a9f5e7d6d8c9e9c7e8e6c8f8d4g4h3g5e5g7g6c4b8a8f7e3j6h6i7i4h4f3h5g2e4e2d2b3a2g3g1h2").unwrap();
+        let pos = PatternBoard::new(&board, Rule::Freestyle);
+        assert_eq!(pos.threat(point("d3"), Color::White), Threat::FourOpenThree);
+        assert!(pos.threat(point("c3"), Color::Black).is_four());
+        assert!(!has_forcing_threat(&pos, Color::White, Rule::Freestyle));
+        let mut moves = PointList::new();
+        generate_moves(&pos, Rule::Freestyle, false, &mut moves);
+        assert!(names(&moves).contains(&"i2".to_string()));
+    }
+
+    #[test]
+    fn a_quiet_move_is_searched_against_a_four_three_whose_block_makes_a_four() {
+        // Freestyle, white to move (a line of a Tengen-Rapfi game). Black's g9 makes the four
+        // g8 g9 g10 g11 (block g12) and the three e7 . g9 h10; white's block g12 makes the
+        // four f13 g12 . i10 j9. White's winning move h5 (an open three h5 . h7 h8; Rapfi: white
+        // mates) defends nothing of g9's and was left out.
+        let mut board = Board::square(15).unwrap();
+        crate::notation::play_moves(
+            &mut board,
+            "i8l12g8f12f9f13l11i9n12h7g10h8h10f11f10i10g11g7f6f7e7j7i7j9j10",
+        )
+        .unwrap();
+        let pos = PatternBoard::new(&board, Rule::Freestyle);
+        assert_eq!(pos.threat(point("g9"), Color::Black), Threat::FourOpenThree);
+        assert!(pos.threat(point("g12"), Color::White).is_four());
+        let threatened = has_forcing_threat(&pos, Color::Black, Rule::Freestyle);
+        let mut moves = PointList::new();
+        generate_moves(&pos, Rule::Freestyle, threatened, &mut moves);
+        assert!(names(&moves).contains(&"h5".to_string()));
     }
 }
