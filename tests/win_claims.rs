@@ -291,8 +291,8 @@ fn every_win_claimed_on_suite_games_is_sound() {
          beyond the check's budget"
     );
     assert!(claims >= 40, "only {claims} claims checked");
-    // 19 of 77 claims since a four-three whose block makes a four no longer narrows the
-    // defender's moves (20 of 82 before: five claims fewer, one of them short).
+    // The suite's games make about 77 claims at this budget, 19 of them short enough for the
+    // full check: a floor that a weaker check (or fewer claims checked) would fall under.
     assert!(
         confirmed >= 19,
         "only {confirmed} claims confirmed with every defence tried"
