@@ -1,6 +1,6 @@
-//! The long-win proxies of issue 33 on the suite `bench/longwins.txt` (positions where Rapfi
-//! announced a forced win in a game it then won), run with
-//! `cargo bench --bench longwins [-- OPTIONS]`:
+//! The long-win proxies of issue 33 on a long-win suite (positions where Rapfi announced a
+//! forced win in a game it then won; `bench/longwins.txt` by default, `bench/longwins-hard.txt`
+//! with `--suite hard`), run with `cargo bench --bench longwins [-- OPTIONS]`:
 //! - P1, nodes-to-mate: one thread, a fresh table, tree search only (the root solver off, so
 //!   that every node is counted), a node cap; the node count of the first finished iteration
 //!   that reports a proven win for the side to move (counts below the engine's 1024-node
@@ -21,7 +21,7 @@
 //!
 //! Options: `--cap N` (P1 node cap, default 1000000), `--times MS,MS` (P2 budgets, default
 //! 200,600), `--p1` / `--p2` (only that proxy), `--rule renju|freestyle` (only that rule),
-//! `--quiet` (summary only).
+//! `--suite base|hard` (the suite, default `base`), `--quiet` (summary only).
 
 #[allow(dead_code)]
 mod longwins_suite;
@@ -29,7 +29,7 @@ mod longwins_suite;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use longwins_suite::{parse_suite, LongWin};
+use longwins_suite::{parse_suite, LongWin, Suite};
 use tengen::board::Board;
 use tengen::rules::Rule;
 use tengen::search::{Engine, Limits, SearchInfo, WIN_THRESHOLD};
@@ -59,6 +59,7 @@ struct Options {
     p1: bool,
     p2: bool,
     rule: Option<Rule>,
+    suite: &'static Suite,
     quiet: bool,
 }
 
@@ -69,6 +70,7 @@ fn parse_options() -> Result<Options, String> {
         p1: true,
         p2: true,
         rule: None,
+        suite: &longwins_suite::SUITES[0],
         quiet: false,
     };
     let mut args = std::env::args().skip(1);
@@ -92,6 +94,13 @@ fn parse_options() -> Result<Options, String> {
             "--p1" => options.p2 = false,
             "--p2" => options.p1 = false,
             "--rule" => options.rule = Some(value("--rule")?.parse()?),
+            "--suite" => {
+                let name = value("--suite")?;
+                options.suite = longwins_suite::suite(&name).ok_or_else(|| {
+                    let names: Vec<&str> = longwins_suite::SUITES.iter().map(|s| s.name).collect();
+                    format!("no suite '{name}' (suites: {})", names.join(", "))
+                })?
+            }
             "--quiet" => options.quiet = true,
             other => return Err(format!("unknown option '{other}'")),
         }
@@ -336,10 +345,10 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let suite = match parse_suite(include_str!("longwins.txt")) {
+    let suite = match parse_suite(options.suite.text) {
         Ok(suite) => suite,
         Err(error) => {
-            eprintln!("longwins: bench/longwins.txt: {error}");
+            eprintln!("longwins: {}: {error}", options.suite.path);
             std::process::exit(2);
         }
     };
@@ -368,6 +377,7 @@ fn main() {
         }
     }
     println!();
+    println!("{} ({} positions)", options.suite.path, positions.len());
     println!(
         "| proxy | positions | wins found | false claims | not searched | nodes-to-mate (geo. mean) | mean depth: all / searched the full time | run time |"
     );

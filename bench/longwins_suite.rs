@@ -1,7 +1,9 @@
-//! Reads the long-win suite `bench/longwins.txt`: positions from Tengen-vs-Rapfi games where
-//! Rapfi, to move, announced a forced win (`+M<n>`) and then went on to win the game. Shared by
-//! the `longwins` bench (which measures the search on them) and the `longwins_suite` test
-//! (which checks the file).
+//! Reads the long-win suites: positions from Tengen-vs-Rapfi games where Rapfi, to move,
+//! announced a forced win (`+M<n>`) and then went on to win the game. `bench/longwins.txt`
+//! (`base`) takes Rapfi's first mate of 9 plies or more from games at 15 s a game and 1 s a
+//! move; `bench/longwins-hard.txt` (`hard`) its first mate of 25 plies or more from games at
+//! 1 s a move. Shared by the `longwins` bench (which measures the search on them) and the
+//! `longwins_suite` test (which checks the files).
 //!
 //! One position per line; `#` starts a comment line. A line reads
 //! `<rule> <winner> mate=<plies> [key=value ...] : <moves>`:
@@ -20,7 +22,36 @@ use tengen::rules::Rule;
 /// Board size of every position in the suite.
 pub const BOARD_SIZE: usize = 15;
 
-/// One position of the suite.
+/// A suite file, compiled in.
+pub struct Suite {
+    /// The name the bench's `--suite` option takes.
+    pub name: &'static str,
+    /// The file, relative to the repository, for messages.
+    pub path: &'static str,
+    /// The file's text.
+    pub text: &'static str,
+}
+
+/// Every suite; the first is the default.
+pub static SUITES: [Suite; 2] = [
+    Suite {
+        name: "base",
+        path: "bench/longwins.txt",
+        text: include_str!("longwins.txt"),
+    },
+    Suite {
+        name: "hard",
+        path: "bench/longwins-hard.txt",
+        text: include_str!("longwins-hard.txt"),
+    },
+];
+
+/// The suite of that name.
+pub fn suite(name: &str) -> Option<&'static Suite> {
+    SUITES.iter().find(|suite| suite.name == name)
+}
+
+/// One position of a suite.
 #[derive(Clone, Debug)]
 pub struct LongWin {
     /// Line number in the file (1-based), to name the position.

@@ -1,45 +1,68 @@
-//! Checks the long-win suite `bench/longwins.txt` that the `longwins` bench measures: it
-//! parses, every recorded move is legal when played in order (on the board, on an empty point,
-//! never a forbidden point for black under renju), no game is already won, the recorded winner
-//! is the side to move, and each mate distance is odd (the side to move plays the five).
+//! Checks the long-win suites that the `longwins` bench measures (`bench/longwins.txt` and
+//! `bench/longwins-hard.txt`): each parses, every recorded move is legal when played in order
+//! (on the board, on an empty point, never a forbidden point for black under renju), no game is
+//! already won, the recorded winner is the side to move, and each mate distance is odd (the
+//! side to move plays the five); the hard suite's mates are 25 plies or more.
 
 #[path = "../bench/longwins_suite.rs"]
 #[allow(dead_code)]
 mod longwins_suite;
 
-use longwins_suite::parse_suite;
+use longwins_suite::{parse_suite, SUITES};
 use tengen::board::{Board, Color};
 use tengen::rules::{self, Rule};
 
-const SUITE: &str = include_str!("../bench/longwins.txt");
+#[test]
+fn suites_parse_and_cover_both_rules() {
+    assert_eq!(SUITES[0].path, "bench/longwins.txt", "the default suite");
+    for file in &SUITES {
+        let path = file.path;
+        let suite = parse_suite(file.text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert!(suite.len() >= 20, "{path}: only {} positions", suite.len());
+        for rule in [Rule::Renju, Rule::Freestyle] {
+            assert!(
+                suite.iter().any(|p| p.rule == rule),
+                "{path}: no {rule} position"
+            );
+        }
+    }
+}
 
 #[test]
-fn suite_parses_and_covers_both_rules() {
-    let suite = parse_suite(SUITE).expect("bench/longwins.txt parses");
-    assert!(suite.len() >= 20, "only {} positions", suite.len());
-    for rule in [Rule::Renju, Rule::Freestyle] {
+fn the_hard_suite_has_only_long_mates() {
+    let file = longwins_suite::suite("hard").expect("a suite named hard");
+    for position in parse_suite(file.text).expect("the hard suite parses") {
         assert!(
-            suite.iter().any(|p| p.rule == rule),
-            "no {rule} position in the suite"
+            position.mate_plies >= 25,
+            "{} line {}: mate {} is shorter than 25 plies",
+            file.path,
+            position.line,
+            position.mate_plies
         );
     }
 }
 
 #[test]
 fn every_position_is_legal_and_the_winner_is_to_move() {
-    for position in parse_suite(SUITE).expect("bench/longwins.txt parses") {
-        let line = position.line;
+    for file in &SUITES {
+        check_positions(file.path, file.text);
+    }
+}
+
+fn check_positions(path: &str, text: &str) {
+    for position in parse_suite(text).unwrap_or_else(|e| panic!("{path}: {e}")) {
+        let line = format!("{path} line {}", position.line);
         let mut board = Board::square(longwins_suite::BOARD_SIZE).expect("15x15 board");
         for (ply, &point) in position.moves.iter().enumerate() {
             assert!(
                 rules::is_legal(&board, point, position.rule),
-                "line {line}: move {} ({point}) is occupied or forbidden",
+                "{line}: move {} ({point}) is occupied or forbidden",
                 ply + 1
             );
             assert_eq!(
                 rules::winner(&board, position.rule),
                 None,
-                "line {line}: the game is over before move {}",
+                "{line}: the game is over before move {}",
                 ply + 1
             );
             board.play_unchecked(point);
@@ -47,7 +70,7 @@ fn every_position_is_legal_and_the_winner_is_to_move() {
         assert_eq!(
             rules::winner(&board, position.rule),
             None,
-            "line {line}: the game is already over"
+            "{line}: the game is already over"
         );
         let to_move = if position.moves.len() % 2 == 0 {
             Color::Black
@@ -56,16 +79,16 @@ fn every_position_is_legal_and_the_winner_is_to_move() {
         };
         assert_eq!(
             position.winner, to_move,
-            "line {line}: the recorded winner is not the side to move"
+            "{line}: the recorded winner is not the side to move"
         );
         assert_eq!(
             position.board().expect("the moves fit").hash(),
             board.hash(),
-            "line {line}: LongWin::board differs from the replay"
+            "{line}: LongWin::board differs from the replay"
         );
         assert!(
             position.mate_plies % 2 == 1,
-            "line {line}: a mate by the side to move takes an odd number of plies, not {}",
+            "{line}: a mate by the side to move takes an odd number of plies, not {}",
             position.mate_plies
         );
     }
