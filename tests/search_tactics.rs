@@ -685,3 +685,30 @@ fn no_false_win_from_a_four_three_whose_block_makes_a_four() {
         );
     }
 }
+
+/// A false loss of the same kind under renju (line 158 of the hard long-win suite, game 17 of
+/// the 165-game renju match at tc=60/1; white to move, Rapfi: white mates in 25): the tree
+/// search alone saw every white move lose. Four plies into white's win (`d14 c15 n7 o6 k8 j8
+/// n8 o8`), black's c8 makes the four b7 c8 . e10 f11 and the three c5 . c7 c8, and its forced
+/// block d9 makes white's four b11 c10 d9 . f7: no threat to answer now, yet white's moves were
+/// narrowed to its defences, and n9, white's winning three (Rapfi and the root solver: white
+/// wins in 7), was never searched.
+#[test]
+fn no_false_loss_from_a_renju_four_three_whose_block_makes_a_four() {
+    let root = "g6h7h10g11d11i8g8h6d7f7i7g10h9i11f9g9e10c12f11g12g13e9f13f12e12c10c11e13h12h11\
+                j11i10i12k10j9d8j12j10k11l10m10k12j13h13c7f6e7f5f4e5h14j14i5l8c5b11b7a7j15f15\
+                k9l9l11m8l13";
+    // Claimed "loses in 26" at depth 10 and "loses in 18" at depth 6.
+    for (moves, depth_limit) in [
+        (root.to_string(), 10),
+        (format!("{root}d14c15n7o6k8j8n8o8"), 6),
+    ] {
+        let result = tree_only(&board_from_moves(15, &moves), Rule::Renju, depth_limit);
+        assert!(
+            result.score > -WIN_THRESHOLD,
+            "{moves}: {} with {}",
+            result.score,
+            name(&result)
+        );
+    }
+}

@@ -493,6 +493,31 @@ mod tests {
     }
 
     #[test]
+    fn a_renju_four_three_whose_block_makes_a_white_four_is_not_forcing() {
+        // Renju, white to move (a line of a Tengen-Rapfi game, hard long-win suite line 158).
+        // Black's c8 makes the four b7 c8 . e10 f11 (block d9) and the real three c5 . c7 c8;
+        // white's block d9 makes the four b11 c10 d9 . f7. White's n9 (its win: n9 n6 l7 l6
+        // k6 j5 o10) defends nothing of c8's and was left out.
+        let mut board = Board::square(15).unwrap();
+        crate::notation::play_moves(
+            &mut board,
+            "g6h7h10g11d11i8g8h6d7f7i7g10h9i11f9g9e10c12f11g12g13e9f13f12e12c10c11e13h12h11\
+             j11i10i12k10j9d8j12j10k11l10m10k12j13h13c7f6e7f5f4e5h14j14i5l8c5b11b7a7j15f15\
+             k9l9l11m8l13d14c15n7o6k8j8n8o8",
+        )
+        .unwrap();
+        let pos = PatternBoard::new(&board, Rule::Renju);
+        assert_eq!(pos.threat(point("c8"), Color::Black), Threat::FourOpenThree);
+        assert!(rules::forbidden_kind(&board, point("c8")).is_none());
+        assert!(rules::black_four_three_is_real(&board, point("c8")));
+        assert!(pos.threat(point("d9"), Color::White).is_four());
+        assert!(!has_forcing_threat(&pos, Color::Black, Rule::Renju));
+        let mut moves = PointList::new();
+        generate_moves(&pos, Rule::Renju, false, &mut moves);
+        assert!(names(&moves).contains(&"n9".to_string()));
+    }
+
+    #[test]
     fn a_quiet_move_is_searched_against_a_four_three_whose_block_makes_a_four() {
         // Freestyle, white to move (a line of a Tengen-Rapfi game). Black's g9 makes the four
         // g8 g9 g10 g11 (block g12) and the three e7 . g9 h10; white's block g12 makes the
