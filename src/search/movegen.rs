@@ -374,12 +374,25 @@ mod tests {
         names
     }
 
+    /// The 15x15 board after `moves` (black first).
+    fn board_after(moves: &str) -> Board {
+        let mut board = Board::square(15).unwrap();
+        crate::notation::play_moves(&mut board, moves).unwrap();
+        board
+    }
+
+    /// The moves [`generate_moves`] offers, named and sorted.
+    fn generated(pos: &PatternBoard, rule: Rule, threatened: bool) -> Vec<String> {
+        let mut moves = PointList::new();
+        generate_moves(pos, rule, threatened, &mut moves);
+        names(&moves)
+    }
+
     #[test]
     fn the_quiescence_fours_after_the_first_lie_in_line_with_the_previous_one() {
         // Black has two open threes: c3 d3 e3 far away, k11 l11 m11 just made (m11 last);
         // white's stones sit on the edges. Black to move.
-        let mut board = Board::square(15).unwrap();
-        crate::notation::play_moves(&mut board, "c3o1d3o3e3o5k11a15l11a13m11a11").unwrap();
+        let board = board_after("c3o1d3o3e3o5k11a15l11a13m11a11");
         let pos = PatternBoard::new(&board, Rule::Freestyle);
         let all = ["a3", "b3", "f3", "g3", "i11", "j11", "n11", "o11"];
         for name in all {
@@ -397,14 +410,11 @@ mod tests {
         // Black's open three d8 e8 f8, white (to move) has two lone stones in the corners.
         // b8 or h8 would still let black make an open four at the other end: only c8 and g8
         // stop both open-four points.
-        let mut board = Board::square(15).unwrap();
-        crate::notation::play_moves(&mut board, "d8a1e8o1f8").unwrap();
+        let board = board_after("d8a1e8o1f8");
         let pos = PatternBoard::new(&board, Rule::Freestyle);
         let set = defence_points(&pos, Color::Black, Rule::Freestyle);
         assert_eq!(names(&set.iter().collect::<Vec<_>>()), ["c8", "g8"]);
-        let mut moves = PointList::new();
-        generate_moves(&pos, Rule::Freestyle, true, &mut moves);
-        assert_eq!(names(&moves), ["c8", "g8"]);
+        assert_eq!(generated(&pos, Rule::Freestyle, true), ["c8", "g8"]);
     }
 
     #[test]
@@ -414,18 +424,13 @@ mod tests {
         // is forbidden for black now (two fours on the row). White's only move that holds is
         // h9 (c9 and e9 lose in five); leaving it out of the defences made the search claim a
         // win for black that was none.
-        let mut board = Board::square(15).unwrap();
-        crate::notation::play_moves(
-            &mut board,
+        let board = board_after(
             "h13f15g13g15f13e13g14f14i15d12c11e12e11f12c12g11h10h11h12d11d10j13g10f8k11k9l12\
              i10j9j11e10f10f11g12k12j12j14k13f7i8g8k6d9c10g6e7g9g7f9",
-        )
-        .unwrap();
+        );
         let pos = PatternBoard::new(&board, Rule::Renju);
         assert!(rules::forbidden_kind(&board, point("h9")).is_some());
-        let mut moves = PointList::new();
-        generate_moves(&pos, Rule::Renju, true, &mut moves);
-        let moves = names(&moves);
+        let moves = generated(&pos, Rule::Renju, true);
         for name in ["c9", "e9", "h9"] {
             assert!(moves.contains(&name.to_string()), "{name} in {moves:?}");
         }
@@ -435,16 +440,10 @@ mod tests {
     fn two_open_threes_on_separate_lines_leave_only_the_defender_fours() {
         // Black's open threes d8 e8 f8 and k3 k4 k5 share no defence; white (to move) has a
         // closed three b12 c12 d12 (a12 black): its fours at e12 and f12 are all it may try.
-        let board = {
-            let mut board = Board::square(15).unwrap();
-            crate::notation::play_moves(&mut board, "d8b12e8c12f8d12k3o1k4o15k5o8a12").unwrap();
-            board
-        };
+        let board = board_after("d8b12e8c12f8d12k3o1k4o15k5o8a12");
         let pos = PatternBoard::new(&board, Rule::Freestyle);
         assert!(defence_points(&pos, Color::Black, Rule::Freestyle).is_empty());
-        let mut moves = PointList::new();
-        generate_moves(&pos, Rule::Freestyle, true, &mut moves);
-        assert_eq!(names(&moves), ["e12", "f12"]);
+        assert_eq!(generated(&pos, Rule::Freestyle, true), ["e12", "f12"]);
     }
 
     #[test]
@@ -454,21 +453,14 @@ mod tests {
         // white's e9 f10 g11 h12 a four: the four-three is no threat, and j13 (or f9, k14)
         // holds. Intersecting the two threats' defences left white only its fours, a false
         // loss.
-        let mut board = Board::square(15).unwrap();
-        crate::notation::play_moves(
-            &mut board,
-            "h8h7i7j6g8i8g9f10h9g6j9i9g10g11i10j11h11g12f8e9d8e8i12",
-        )
-        .unwrap();
+        let board = board_after("h8h7i7j6g8i8g9f10h9g6j9i9g10g11i10j11h11g12f8e9d8e8i12");
         let pos = PatternBoard::new(&board, Rule::Freestyle);
         assert_eq!(
             pos.threat(point("h10"), Color::Black),
             Threat::FourOpenThree
         );
         assert_eq!(pos.threat(point("j13"), Color::Black), Threat::OpenFour);
-        let mut moves = PointList::new();
-        generate_moves(&pos, Rule::Freestyle, true, &mut moves);
-        let moves = names(&moves);
+        let moves = generated(&pos, Rule::Freestyle, true);
         for name in ["f9", "j13", "k14"] {
             assert!(moves.contains(&name.to_string()), "{name} in {moves:?}");
         }
@@ -481,15 +473,12 @@ mod tests {
         // c3 d4 e5 f6 (five at b2), so black gets the tempo back and need not answer d3 now.
         // Narrowing black's moves to d3's defences left out i2, Rapfi's move (black ahead
         // after it), and the search saw black lose.
-        let mut board = Board::square(15).unwrap();
-        crate::notation::play_moves(&mut board, "b7d9f6d5c5d10a9f5e7d6d8c9e9c7e8e6c8f8d4g4h3g5e5g7g6c4b8a8f7e3j6h6i7i4h4f3h5g2e4e2d2b3a2g3g1h2").unwrap();
+        let board = board_after("b7d9f6d5c5d10a9f5e7d6d8c9e9c7e8e6c8f8d4g4h3g5e5g7g6c4b8a8f7e3j6h6i7i4h4f3h5g2e4e2d2b3a2g3g1h2");
         let pos = PatternBoard::new(&board, Rule::Freestyle);
         assert_eq!(pos.threat(point("d3"), Color::White), Threat::FourOpenThree);
         assert!(pos.threat(point("c3"), Color::Black).is_four());
         assert!(!has_forcing_threat(&pos, Color::White, Rule::Freestyle));
-        let mut moves = PointList::new();
-        generate_moves(&pos, Rule::Freestyle, false, &mut moves);
-        assert!(names(&moves).contains(&"i2".to_string()));
+        assert!(generated(&pos, Rule::Freestyle, false).contains(&"i2".to_string()));
     }
 
     #[test]
@@ -498,23 +487,18 @@ mod tests {
         // Black's c8 makes the four b7 c8 . e10 f11 (block d9) and the real three c5 . c7 c8;
         // white's block d9 makes the four b11 c10 d9 . f7. White's n9 (its win: n9 n6 l7 l6
         // k6 j5 o10) defends nothing of c8's and was left out.
-        let mut board = Board::square(15).unwrap();
-        crate::notation::play_moves(
-            &mut board,
+        let board = board_after(
             "g6h7h10g11d11i8g8h6d7f7i7g10h9i11f9g9e10c12f11g12g13e9f13f12e12c10c11e13h12h11\
              j11i10i12k10j9d8j12j10k11l10m10k12j13h13c7f6e7f5f4e5h14j14i5l8c5b11b7a7j15f15\
              k9l9l11m8l13d14c15n7o6k8j8n8o8",
-        )
-        .unwrap();
+        );
         let pos = PatternBoard::new(&board, Rule::Renju);
         assert_eq!(pos.threat(point("c8"), Color::Black), Threat::FourOpenThree);
         assert!(rules::forbidden_kind(&board, point("c8")).is_none());
         assert!(rules::black_four_three_is_real(&board, point("c8")));
         assert!(pos.threat(point("d9"), Color::White).is_four());
         assert!(!has_forcing_threat(&pos, Color::Black, Rule::Renju));
-        let mut moves = PointList::new();
-        generate_moves(&pos, Rule::Renju, false, &mut moves);
-        assert!(names(&moves).contains(&"n9".to_string()));
+        assert!(generated(&pos, Rule::Renju, false).contains(&"n9".to_string()));
     }
 
     #[test]
@@ -523,18 +507,11 @@ mod tests {
         // g8 g9 g10 g11 (block g12) and the three e7 . g9 h10; white's block g12 makes the
         // four f13 g12 . i10 j9. White's winning move h5 (an open three h5 . h7 h8; Rapfi: white
         // mates) defends nothing of g9's and was left out.
-        let mut board = Board::square(15).unwrap();
-        crate::notation::play_moves(
-            &mut board,
-            "i8l12g8f12f9f13l11i9n12h7g10h8h10f11f10i10g11g7f6f7e7j7i7j9j10",
-        )
-        .unwrap();
+        let board = board_after("i8l12g8f12f9f13l11i9n12h7g10h8h10f11f10i10g11g7f6f7e7j7i7j9j10");
         let pos = PatternBoard::new(&board, Rule::Freestyle);
         assert_eq!(pos.threat(point("g9"), Color::Black), Threat::FourOpenThree);
         assert!(pos.threat(point("g12"), Color::White).is_four());
         let threatened = has_forcing_threat(&pos, Color::Black, Rule::Freestyle);
-        let mut moves = PointList::new();
-        generate_moves(&pos, Rule::Freestyle, threatened, &mut moves);
-        assert!(names(&moves).contains(&"h5".to_string()));
+        assert!(generated(&pos, Rule::Freestyle, threatened).contains(&"h5".to_string()));
     }
 }
