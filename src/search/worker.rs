@@ -59,6 +59,40 @@ struct PlyState {
     excluded: Option<Point>,
 }
 
+/// One ply in the fixed-point units of the late-move reduction table.
+const PLY: i32 = 1024;
+/// A defence farther than this (Chebyshev distance) from the last move is "far".
+const DEFENCE_REACH: i32 = 4;
+
+/// What the late-move reduction of a move depends on (see [`Worker::late_move_reduction`]).
+#[derive(Clone, Copy, Debug)]
+struct LateMove {
+    depth: i32,
+    /// The move's number at its node, from 1.
+    move_count: usize,
+    ply: usize,
+    point: Point,
+    /// Threat class of the point for the side to move (what playing it makes).
+    own_threat: Threat,
+    /// Threat class of the point for the opponent (what playing it spoils).
+    other_threat: Threat,
+    /// The point makes nothing for either side.
+    trivial: bool,
+    pv_node: bool,
+    cut_node: bool,
+    improving: bool,
+    /// The opponent has a threat to win that must be answered now.
+    threatened: bool,
+}
+
+/// Chebyshev distance between two points.
+#[inline]
+fn chebyshev(a: Point, b: Point) -> i32 {
+    let dx = (a.x() as i32 - b.x() as i32).abs();
+    let dy = (a.y() as i32 - b.y() as i32).abs();
+    dx.max(dy)
+}
+
 /// A move with its ordering score.
 #[derive(Clone, Copy, Debug)]
 struct ScoredMove {
@@ -152,7 +186,8 @@ pub(super) struct Worker<'a> {
     pub shape: SearchShape,
     /// How many root moves, at the front, the last multi-PV root search scored exactly.
     exact_root_moves: usize,
-    reductions: Vec<[u8; 64]>,
+    /// Base late-move reductions by depth and move number, in [`PLY`] units.
+    reductions: Vec<[i32; 64]>,
     stack: [PlyState; MAX_PLY + 2],
 }
 
@@ -164,12 +199,12 @@ impl<'a> Worker<'a> {
         index: usize,
         root_moves: Vec<RootMove>,
     ) -> Worker<'a> {
-        let mut reductions = vec![[0u8; 64]; 64];
+        let mut reductions = vec![[0i32; 64]; 64];
         let scale = params::reduction_percent() as f64 / 100.0;
         for (depth, row) in reductions.iter_mut().enumerate().skip(1) {
             for (count, cell) in row.iter_mut().enumerate().skip(1) {
                 let r = (depth as f64).ln() * (count as f64).ln() * scale;
-                *cell = r.max(0.0) as u8;
+                *cell = (r.max(0.0) * PLY as f64).round() as i32;
             }
         }
         Worker {
@@ -496,8 +531,6 @@ impl<'a> Worker<'a> {
         self.generate(ply_index, tt_move, threatened, &mut moves);
         let move_count_limit = move_count_limit(depth, improving, params::move_count_percent());
         let trivial_pruning_depth = params::trivial_pruning_depth();
-        let cut_node_reduction = params::cut_node_reduction();
-        let not_improving_reduction = params::not_improving_reduction();
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
@@ -515,8 +548,6 @@ impl<'a> Worker<'a> {
             let own_threat = info.threat(us);
             let other_threat = info.threat(them);
             let trivial = own_threat == Threat::None && other_threat == Threat::None;
-            let important =
-                own_threat >= Threat::DoubleOpenTwo || other_threat >= Threat::OpenThree;
             let quiet = !candidate.tactical && !is_tt_move;
             move_count += 1;
             // Pruning at shallow depth, once a move that does not lose is known.
@@ -556,34 +587,29 @@ impl<'a> Worker<'a> {
                 }
             }
             let new_depth = depth - 1 + extension;
+            let reduction = if depth >= 2 && move_count > 1 {
+                self.late_move_reduction(LateMove {
+                    depth,
+                    move_count,
+                    ply: ply_index,
+                    point,
+                    own_threat,
+                    other_threat,
+                    trivial,
+                    pv_node,
+                    cut_node,
+                    improving,
+                    threatened,
+                })
+            } else {
+                0
+            };
             self.stack[ply_index].own_threat = own_threat;
             self.tt.prefetch(self.pos.board().hash_after(point));
             self.pos.play(point);
             let mut score = 0;
             let full_depth_null_window;
             if depth >= 2 && move_count > 1 {
-                let mut reduction =
-                    self.reductions[depth.min(63) as usize][move_count.min(63)] as i32;
-                if !pv_node && !improving {
-                    reduction += not_improving_reduction;
-                }
-                if cut_node && !self.is_killer(ply_index, point) {
-                    reduction += cut_node_reduction;
-                }
-                if important || threatened {
-                    reduction -= 1;
-                }
-                if ply_index >= 2
-                    && self.stack[ply_index - 2].own_threat >= Threat::OpenThree
-                    && own_threat >= Threat::OpenThree
-                {
-                    // A continuing attack.
-                    reduction -= 1;
-                }
-                if trivial {
-                    reduction += 1;
-                }
-                reduction -= self.history[us.index()][point.index()] / 8192;
                 let reduced = (new_depth - reduction).clamp(new_depth.min(1), new_depth);
                 if depth >= 4 {
                     self.shape.late_move(new_depth - reduced);
@@ -662,6 +688,59 @@ impl<'a> Worker<'a> {
         self.tt
             .store(key, ply, best_move, best_score, static_eval, depth, bound);
         best_score
+    }
+
+    /// How many plies to take off a late move's depth (before it is played; see [`LateMove`]).
+    /// The base grows with the log of the depth times the log of the move's number, kept in
+    /// fractions of a ply and rounded only at the end. One ply less for the moves that force an
+    /// answer (our fours and open threes) and, against a threat, for a block on a point where
+    /// the opponent would make a four (on the threat's own line); no relief for other shapes.
+    /// More: at expected cut nodes (unless a killer), at non-PV nodes whose evaluation is not
+    /// improving, for moves that make nothing for either side, and for defences far from the
+    /// opponent's last move (a far "defence" is mostly a delay). Less: a move that goes on with
+    /// our attack (a double open two or better near our last move after our own three) and
+    /// moves with a good history.
+    fn late_move_reduction(&self, late: LateMove) -> i32 {
+        let forcing = late.own_threat >= Threat::OpenThree
+            || (late.threatened && late.other_threat >= Threat::Four);
+        let us = self.pos.side_to_move();
+        let history = self.pos.board().history();
+        let their_last = history.last().copied();
+        let own_last = history.len().checked_sub(2).map(|index| history[index]);
+        let near = |last: Option<Point>| {
+            last.is_some_and(|last| chebyshev(last, late.point) <= DEFENCE_REACH)
+        };
+        let mut r = self.reductions[late.depth.min(63) as usize][late.move_count.min(63)];
+        if !late.pv_node && !late.improving {
+            r += params::not_improving_reduction() * PLY;
+        }
+        if late.cut_node && !self.is_killer(late.ply, late.point) {
+            r += params::cut_node_reduction() * PLY;
+        }
+        if late.trivial {
+            r += PLY;
+        }
+        if late.threatened {
+            if !near(their_last) {
+                r += params::far_defence_reduction() * PLY / 100;
+            }
+            if !near(own_last) {
+                r += params::far_defence_reduction() * PLY / 200;
+            }
+        }
+        if late.ply >= 2
+            && self.stack[late.ply - 2].own_threat >= Threat::OpenThree
+            && late.own_threat >= Threat::DoubleOpenTwo
+            && near(own_last)
+        {
+            // A continuing attack.
+            r -= PLY;
+        }
+        if forcing {
+            r -= PLY;
+        }
+        r -= self.history[us.index()][late.point.index()] * PLY / 8192;
+        (r + PLY / 2).div_euclid(PLY)
     }
 
     #[inline]
@@ -756,4 +835,141 @@ enum Forced {
     None,
     Score(Score),
     Block(Point),
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::board::Board;
+    use crate::search::Limits;
+    use crate::timeman::FakeClock;
+
+    fn point(name: &str) -> Point {
+        crate::notation::parse_point(name, 15, 15).unwrap()
+    }
+
+    /// A late move of a quiet kind (our open two, nothing of the opponent's) at a non-PV,
+    /// improving node of depth 10, tried eighth, with nothing to answer.
+    fn quiet(at: &str) -> LateMove {
+        LateMove {
+            depth: 10,
+            move_count: 8,
+            ply: 4,
+            point: point(at),
+            own_threat: Threat::OpenTwo,
+            other_threat: Threat::None,
+            trivial: false,
+            pv_node: false,
+            cut_node: false,
+            improving: true,
+            threatened: false,
+        }
+    }
+
+    /// The reductions a fresh worker gives `moves` on the 15x15 freestyle board after `played`
+    /// (black first).
+    fn reductions(played: &str, moves: &[LateMove]) -> Vec<i32> {
+        let mut board = Board::square(15).unwrap();
+        crate::notation::play_moves(&mut board, played).unwrap();
+        let table = TranspositionTable::new(1 << 16);
+        let stop = AtomicBool::new(false);
+        let timer = SearchTimer::new(&Limits::default(), false, Arc::new(FakeClock::new()));
+        let shared = Shared::new(&stop, &timer, 1, Rule::Freestyle);
+        let pos = PatternBoard::new(&board, Rule::Freestyle);
+        let worker = Worker::new(pos, &table, &shared, 0, Vec::new());
+        moves
+            .iter()
+            .map(|&late| worker.late_move_reduction(late))
+            .collect()
+    }
+
+    #[test]
+    fn the_base_reduction_is_fractional_and_rounded_once() {
+        // 0.9 ln 10 ln 8 = 4.31 plies; 0.9 ln 4 ln 2 = 0.86, which a whole-ply table made 0.
+        let shallow = LateMove {
+            depth: 4,
+            move_count: 2,
+            ..quiet("h10")
+        };
+        assert_eq!(reductions("h8h9", &[quiet("h10"), shallow]), vec![4, 1]);
+    }
+
+    #[test]
+    fn forcing_moves_are_reduced_less_and_empty_ones_more() {
+        let open_three = LateMove {
+            own_threat: Threat::OpenThree,
+            ..quiet("h10")
+        };
+        let four = LateMove {
+            own_threat: Threat::Four,
+            ..quiet("h10")
+        };
+        let nothing = LateMove {
+            own_threat: Threat::None,
+            trivial: true,
+            ..quiet("h10")
+        };
+        // An "important" shape that forces nothing (the opponent's open three point while it
+        // has no threat to answer) gets no relief.
+        let spoils_a_three = LateMove {
+            other_threat: Threat::OpenThree,
+            ..quiet("h10")
+        };
+        assert_eq!(
+            reductions(
+                "h8h9",
+                &[quiet("h10"), open_three, four, nothing, spoils_a_three]
+            ),
+            vec![4, 3, 3, 5, 4]
+        );
+    }
+
+    #[test]
+    fn cut_nodes_and_nodes_not_improving_reduce_more() {
+        let cut = LateMove {
+            cut_node: true,
+            ..quiet("h10")
+        };
+        let not_improving = LateMove {
+            improving: false,
+            ..quiet("h10")
+        };
+        let pv_not_improving = LateMove {
+            pv_node: true,
+            ..not_improving
+        };
+        assert_eq!(
+            reductions("h8h9", &[cut, not_improving, pv_not_improving]),
+            vec![6, 5, 4]
+        );
+    }
+
+    #[test]
+    fn against_a_threat_far_defences_are_reduced_more_and_blocks_less() {
+        // Black h8, white h9: black to move, white's last move h9, black's own h8.
+        let near = LateMove {
+            threatened: true,
+            other_threat: Threat::Three,
+            ..quiet("h10")
+        };
+        let far_from_both = LateMove {
+            point: point("a1"),
+            ..near
+        };
+        let far_from_theirs = LateMove {
+            point: point("h4"),
+            ..near
+        };
+        let block = LateMove {
+            other_threat: Threat::OpenFour,
+            ..near
+        };
+        assert_eq!(
+            reductions("h8h9", &[near, far_from_both, far_from_theirs, block]),
+            vec![4, 7, 6, 3]
+        );
+    }
 }
