@@ -109,8 +109,9 @@ tunables! {
     not_improving_reduction = 1, 0..=6,
         "Extra plies of reduction at non-PV nodes whose evaluation is not improving.";
     far_defence_reduction = 200, 0..=800,
-        "Late move reduction, in hundredths of a ply, of a defence against a threat that is far \
-         from the opponent's last move (half as much again when far from our own).";
+        "Late move reduction, in hundredths of a ply, of a move against a threat (our fours \
+         included) that is far from the opponent's last move (half as much again when far from \
+         our own).";
     quiescence_plies = 16, 0..=64,
         "Plies of fours (with their forced blocks) the quiescence search may add.";
     // Small: most moves have no forced win to find; 5 beat 20 in self-play in both rules.

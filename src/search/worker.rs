@@ -696,8 +696,9 @@ impl<'a> Worker<'a> {
     /// answer (our fours and open threes) and, against a threat, for a block on a point where
     /// the opponent would make a four (on the threat's own line); no relief for other shapes.
     /// More: at expected cut nodes (unless a killer), at non-PV nodes whose evaluation is not
-    /// improving, for moves that make nothing for either side, and for defences far from the
-    /// opponent's last move (a far "defence" is mostly a delay). Less: a move that goes on with
+    /// improving, for moves that make nothing for either side, and, against a threat, for every
+    /// move far from the opponent's last move, our own fours included (a far "defence" is
+    /// mostly a delay). Less: a move that goes on with
     /// our attack (a double open two or better near our last move after our own three) and
     /// moves with a good history.
     fn late_move_reduction(&self, late: LateMove) -> i32 {
