@@ -113,6 +113,19 @@ impl Point {
         Point(index as u16)
     }
 
+    /// The Chebyshev distance to `other`: the number of king steps between them, so the
+    /// points at distance 1 are the eight neighbours.
+    #[inline]
+    pub const fn distance(self, other: Point) -> usize {
+        let dx = self.x().abs_diff(other.x());
+        let dy = self.y().abs_diff(other.y());
+        if dx > dy {
+            dx
+        } else {
+            dy
+        }
+    }
+
     /// The point `steps` cells away in direction `direction` (an index into [`DIRECTIONS`]),
     /// if it is inside a `width × height` board.
     #[inline]

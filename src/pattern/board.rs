@@ -279,9 +279,7 @@ impl PatternBoard {
         let history = self.board.history();
         let near = |back: usize| {
             let previous = history[history.len().checked_sub(back)?];
-            let dx = (previous.x() as i32 - point.x() as i32).abs();
-            let dy = (previous.y() as i32 - point.y() as i32).abs();
-            Some((dx.max(dy).clamp(1, 4) - 1) as usize)
+            Some(previous.distance(point).clamp(1, 4) - 1)
         };
         if let Some(bucket) = near(1) {
             score += weights.near_last_opponent[bucket] as i32;

@@ -62,7 +62,7 @@ struct PlyState {
 /// One ply in the fixed-point units of the late-move reduction table.
 const PLY: i32 = 1024;
 /// A defence farther than this (Chebyshev distance) from the last move is "far".
-const DEFENCE_REACH: i32 = 4;
+const DEFENCE_REACH: usize = 4;
 
 /// What the late-move reduction of a move depends on (see [`Worker::late_move_reduction`]).
 #[derive(Clone, Copy, Debug)]
@@ -83,14 +83,6 @@ struct LateMove {
     improving: bool,
     /// The opponent has a threat to win that must be answered now.
     threatened: bool,
-}
-
-/// Chebyshev distance between two points.
-#[inline]
-fn chebyshev(a: Point, b: Point) -> i32 {
-    let dx = (a.x() as i32 - b.x() as i32).abs();
-    let dy = (a.y() as i32 - b.y() as i32).abs();
-    dx.max(dy)
 }
 
 /// A move with its ordering score.
@@ -587,7 +579,9 @@ impl<'a> Worker<'a> {
                 }
             }
             let new_depth = depth - 1 + extension;
-            let reduction = if depth >= 2 && move_count > 1 {
+            // A late move (not the first, with depth to spare) gets a reduced null-window
+            // search first; `None` for every other move.
+            let reduction = (depth >= 2 && move_count > 1).then(|| {
                 self.late_move_reduction(LateMove {
                     depth,
                     move_count,
@@ -601,15 +595,13 @@ impl<'a> Worker<'a> {
                     improving,
                     threatened,
                 })
-            } else {
-                0
-            };
+            });
             self.stack[ply_index].own_threat = own_threat;
             self.tt.prefetch(self.pos.board().hash_after(point));
             self.pos.play(point);
             let mut score = 0;
             let full_depth_null_window;
-            if depth >= 2 && move_count > 1 {
+            if let Some(reduction) = reduction {
                 let reduced = (new_depth - reduction).clamp(new_depth.min(1), new_depth);
                 if depth >= 4 {
                     self.shape.late_move(new_depth - reduced);
@@ -709,7 +701,7 @@ impl<'a> Worker<'a> {
         let their_last = history.last().copied();
         let own_last = history.len().checked_sub(2).map(|index| history[index]);
         let near = |last: Option<Point>| {
-            last.is_some_and(|last| chebyshev(last, late.point) <= DEFENCE_REACH)
+            last.is_some_and(|last| last.distance(late.point) <= DEFENCE_REACH)
         };
         let mut r = self.reductions[late.depth.min(63) as usize][late.move_count.min(63)];
         if !late.pv_node && !late.improving {

@@ -293,16 +293,10 @@ pub(super) fn line_neighbourhood(
     })
 }
 
-/// Chebyshev distance between two points.
-#[inline]
-fn distance(a: Point, b: Point) -> usize {
-    a.x().abs_diff(b.x()).max(a.y().abs_diff(b.y()))
-}
-
 /// The sort key of a candidate move: higher `score` first, then nearer to `last` (the mover's
 /// last stone), then by point (a total order, so that the search is deterministic).
 #[inline]
 pub(super) fn order_key(score: u32, point: Point, last: Option<Point>) -> u64 {
-    let near = last.map_or(0, |l| distance(point, l)) as u64;
+    let near = last.map_or(0, |l| point.distance(l)) as u64;
     (u64::from(u32::MAX - score) << 32) | (near << 16) | point.index() as u64
 }
