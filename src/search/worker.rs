@@ -61,8 +61,10 @@ struct PlyState {
 
 /// One ply in the fixed-point units of the late-move reduction table.
 const PLY: i32 = 1024;
-/// A defence farther than this (Chebyshev distance) from the last move is "far".
-const DEFENCE_REACH: usize = 4;
+/// A move within this Chebyshev distance of a last move is near it (a move against a threat
+/// farther than this from the last moves is mostly a delay: see
+/// [`Worker::late_move_reduction`]).
+const NEAR_LAST_MOVE: usize = 4;
 
 /// What the late-move reduction of a move depends on (see [`Worker::late_move_reduction`]).
 #[derive(Clone, Copy, Debug)]
@@ -690,9 +692,8 @@ impl<'a> Worker<'a> {
     /// More: at expected cut nodes (unless a killer), at non-PV nodes whose evaluation is not
     /// improving, for moves that make nothing for either side, and, against a threat, for every
     /// move far from the opponent's last move, our own fours included (a far "defence" is
-    /// mostly a delay). Less: a move that goes on with
-    /// our attack (a double open two or better near our last move after our own three) and
-    /// moves with a good history.
+    /// mostly a delay). Less: a move that goes on with our attack (a double open two or better
+    /// near our last move after our own three) and moves with a good history.
     fn late_move_reduction(&self, late: LateMove) -> i32 {
         let forcing = late.own_threat >= Threat::OpenThree
             || (late.threatened && late.other_threat >= Threat::Four);
@@ -701,7 +702,7 @@ impl<'a> Worker<'a> {
         let their_last = history.last().copied();
         let own_last = history.len().checked_sub(2).map(|index| history[index]);
         let near = |last: Option<Point>| {
-            last.is_some_and(|last| last.distance(late.point) <= DEFENCE_REACH)
+            last.is_some_and(|last| last.distance(late.point) <= NEAR_LAST_MOVE)
         };
         let mut r = self.reductions[late.depth.min(63) as usize][late.move_count.min(63)];
         if !late.pv_node && !late.improving {
