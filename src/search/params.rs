@@ -112,6 +112,9 @@ tunables! {
         "Late move reduction, in hundredths of a ply, of a move against a threat (our fours \
          included) that is far from the opponent's last move (half as much again when far from \
          our own).";
+    alpha_raise_reduction = 1, 0..=3,
+        "Plies taken off a PV node's depth (between 3 and 11) each time a move raises its alpha, \
+         for the moves after it.";
     quiescence_plies = 16, 0..=64,
         "Plies of fours (with their forced blocks) the quiescence search may add.";
     // Small: most moves have no forced win to find; 5 beat 20 in self-play in both rules.

@@ -59,6 +59,9 @@ struct PlyState {
     excluded: Option<Point>,
 }
 
+/// Scores at or beyond this (10 logits) are too decided for [`params::alpha_raise_reduction`].
+const ALPHA_RAISE_SCORE_LIMIT: Score = 10 * EVAL_PER_LOGIT;
+
 /// One ply in the fixed-point units of the late-move reduction table.
 const PLY: i32 = 1024;
 /// A move within this Chebyshev distance of a last move is near it (a move against a threat
@@ -434,7 +437,7 @@ impl<'a> Worker<'a> {
         &mut self,
         mut alpha: Score,
         mut beta: Score,
-        depth: i32,
+        mut depth: i32,
         ply: i32,
         pv_node: bool,
         cut_node: bool,
@@ -646,6 +649,11 @@ impl<'a> Worker<'a> {
                         break;
                     }
                     alpha = score;
+                    // A PV node whose alpha rose has a good move: the moves after it are
+                    // searched shallower (away from the horizon and from decided scores).
+                    if depth > 2 && depth < 12 && score.abs() < ALPHA_RAISE_SCORE_LIMIT {
+                        depth -= params::alpha_raise_reduction();
+                    }
                 }
             }
             if quiet {
