@@ -112,8 +112,8 @@ tunables! {
         "Late move reduction, in hundredths of a ply, of a move against a threat (our fours \
          included) that is far from the opponent's last move (half as much again when far from \
          our own).";
-    // 1: against Rapfi at tc=60/1 it scored 48.5% in freestyle and 53.7% in renju over 200 games
-    // each, against 43.8% and 50.5% without it.
+    // One ply: the moves after a good one only have to be shown worse, and a shallower search
+    // does that; the matches that chose it are in docs/strength.md ("The alpha-raise reduction").
     alpha_raise_reduction = 1, 0..=3,
         "Plies taken off a PV node's depth (between 3 and 11) each time a move raises its alpha, \
          for the moves after it.";
