@@ -117,6 +117,13 @@ tunables! {
     alpha_raise_reduction = 1, 0..=3,
         "Plies taken off a PV node's depth (between 3 and 11) each time a move raises its alpha, \
          for the moves after it.";
+    // 5 and 2: the long-win suite's nodes to the mate fell most with two plies, from depths 3
+    // to 6 alike (docs/strength.md, "Internal iterative reduction").
+    iir_depth = 5, 0..=30,
+        "Shallowest depth at which a PV or expected cut node without a table move is searched \
+         shallower (internal iterative reduction; 0 turns it off).";
+    iir_reduction = 2, 0..=4,
+        "Plies taken off such a node's depth.";
     quiescence_plies = 16, 0..=64,
         "Plies of fours (with their forced blocks) the quiescence search may add.";
     // Small: most moves have no forced win to find; 5 beat 20 in self-play in both rules.

@@ -1,7 +1,7 @@
 //! One search thread: iterative deepening over a [`PatternBoard`], principal variation search
 //! with a four-only quiescence, killer and history ordering, late move reductions and pruning,
-//! singular extensions. The moves come from [`super::movegen`]. Several workers share one
-//! transposition table (lazy SMP).
+//! internal iterative reduction, singular extensions. The moves come from [`super::movegen`].
+//! Several workers share one transposition table (lazy SMP).
 
 mod iterate;
 
@@ -45,6 +45,25 @@ fn move_count_limit(depth: i32, improving: bool, percent: i32) -> usize {
     let base = (3.0 + (depth.max(0) as f64).powf(1.3)) * percent as f64 / 100.0;
     let limit = if improving { base } else { base / 2.0 };
     (limit as usize).max(2)
+}
+
+/// Plies taken off a node's depth before its moves are searched (internal iterative
+/// reduction): a node that should have a table move (it lies on the principal variation, or
+/// should cut) and has none is new ground, where the move ordering is a guess; searching it
+/// shallower finds a move for the table cheaply, and the next iteration searches the node at
+/// full depth with that move first. Nodes expected to fail low are left alone: every move is
+/// searched there anyway.
+fn internal_iterative_reduction(
+    depth: i32,
+    has_tt_move: bool,
+    pv_node: bool,
+    cut_node: bool,
+) -> i32 {
+    let from = params::iir_depth();
+    if has_tt_move || !(pv_node || cut_node) || from <= 0 || depth < from {
+        return 0;
+    }
+    params::iir_reduction()
 }
 
 /// What one ply of the current line knows.
@@ -507,6 +526,9 @@ impl<'a> Worker<'a> {
                 singular_test = tt_move.map(|point| (point, hit.score));
             }
         }
+        if excluded.is_none() {
+            depth -= internal_iterative_reduction(depth, tt_move.is_some(), pv_node, cut_node);
+        }
         let static_eval = static_eval.unwrap_or_else(|| self.evaluate());
         self.stack[ply_index].eval = static_eval;
         let improving = ply_index < 2 || static_eval > self.stack[ply_index - 2].eval;
@@ -886,6 +908,31 @@ mod tests {
             .iter()
             .map(|&late| worker.late_move_reduction(late))
             .collect()
+    }
+
+    #[test]
+    fn only_deep_pv_and_cut_nodes_without_a_table_move_are_searched_shallower() {
+        let (from, plies) = (params::iir_depth(), params::iir_reduction());
+        assert!(from > 0 && plies > 0);
+        // Depth, table move, PV node, cut node.
+        assert_eq!(
+            internal_iterative_reduction(from, false, true, false),
+            plies
+        );
+        assert_eq!(
+            internal_iterative_reduction(from + 5, false, false, true),
+            plies
+        );
+        assert_eq!(
+            internal_iterative_reduction(from - 1, false, true, false),
+            0
+        );
+        assert_eq!(internal_iterative_reduction(from + 5, true, true, false), 0);
+        assert_eq!(internal_iterative_reduction(from + 5, true, false, true), 0);
+        assert_eq!(
+            internal_iterative_reduction(from + 5, false, false, false),
+            0
+        );
     }
 
     #[test]
