@@ -209,12 +209,11 @@ impl<'a> Worker<'a> {
             previous = score;
             self.completed_depth = depth;
             self.shape.iteration(depth, self.nodes);
-            if std::env::var_os("TENGEN_DEBUG").is_some() {
-                eprintln!(
-                    "depth {depth} nodes {} qnodes {}",
-                    self.nodes, self.quiescence_nodes
-                );
-            }
+            log::debug!(
+                "depth {depth} done: nodes {}, quiescence nodes {}",
+                self.nodes,
+                self.quiescence_nodes
+            );
             if let AfterIteration::Reject(point) =
                 on_event(self, WorkerEvent::IterationDone { depth, score })
             {
