@@ -124,6 +124,11 @@ tunables! {
          shallower (internal iterative reduction; 0 turns it off).";
     iir_reduction = 2, 0..=4,
         "Plies taken off such a node's depth.";
+    // 4: the hard long-win suite's nodes to the mate fell most with 4 to 6 (docs/strength.md,
+    // "The defence extension").
+    defence_extension_moves = 4, 0..=64,
+        "A node facing a threat with at most this many moves searches them one ply deeper \
+         (0 turns it off).";
     quiescence_plies = 16, 0..=64,
         "Plies of fours (with their forced blocks) the quiescence search may add.";
     // Small: most moves have no forced win to find; 5 beat 20 in self-play in both rules.

@@ -1,7 +1,7 @@
 //! One search thread: iterative deepening over a [`PatternBoard`], principal variation search
 //! with a four-only quiescence, killer and history ordering, late move reductions and pruning,
-//! internal iterative reduction, singular extensions. The moves come from [`super::movegen`].
-//! Several workers share one transposition table (lazy SMP).
+//! internal iterative reduction, singular and defence extensions. The moves come from
+//! [`super::movegen`]. Several workers share one transposition table (lazy SMP).
 
 mod iterate;
 
@@ -64,6 +64,17 @@ fn internal_iterative_reduction(
         return 0;
     }
     params::iir_reduction()
+}
+
+/// Plies added to the depth of every move at a node (on top of a singular extension): one when
+/// the node faces a threat and has at most [`params::defence_extension_moves`] moves (the ends
+/// of an open three and our own fours, say). Such a line is forced and narrow, so reading each
+/// of its threats one ply deeper costs little, and a long threat sequence (ours or the
+/// opponent's) is seen at a shallower iteration. Many answers (a four-three whose defences
+/// were joined) would make the extension costly: those nodes get none.
+fn defence_extension(threatened: bool, move_count: usize) -> i32 {
+    let most = params::defence_extension_moves();
+    (threatened && most > 0 && move_count <= most as usize) as i32
 }
 
 /// What one ply of the current line knows.
@@ -548,6 +559,7 @@ impl<'a> Worker<'a> {
 
         let mut moves = MoveList::new();
         self.generate(ply_index, tt_move, threatened, &mut moves);
+        let defence_extension = defence_extension(threatened, moves.len());
         let move_count_limit = move_count_limit(depth, improving, params::move_count_percent());
         let trivial_pruning_depth = params::trivial_pruning_depth();
         let original_alpha = alpha;
@@ -605,6 +617,7 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
+            extension += defence_extension;
             let new_depth = depth - 1 + extension;
             // A late move (not the first, with depth to spare) gets a reduced null-window
             // search first; `None` for every other move.
@@ -933,6 +946,17 @@ mod tests {
             internal_iterative_reduction(from + 5, false, false, false),
             0
         );
+    }
+
+    #[test]
+    fn only_nodes_facing_a_threat_with_few_moves_are_extended() {
+        let most = params::defence_extension_moves() as usize;
+        assert!(most > 0);
+        assert_eq!(defence_extension(true, 1), 1);
+        assert_eq!(defence_extension(true, most), 1);
+        assert_eq!(defence_extension(true, most + 1), 0);
+        assert_eq!(defence_extension(false, 1), 0);
+        assert_eq!(defence_extension(false, most), 0);
     }
 
     #[test]
