@@ -252,6 +252,19 @@ fn proven_losing_moves_are_drawn_as_lost() {
         .map(|p| parse_move(p).unwrap())
         .collect();
     assert!(!lost.is_empty(), "{lines:?}");
+    // A move that stops the double three (its point, the ends of its two lines), or black's
+    // own three (on row 11 or column 9), which white must answer first.
+    let holding = [
+        (8, 10),
+        (5, 10),
+        (9, 10),
+        (8, 7),
+        (8, 11),
+        (6, 11),
+        (10, 11),
+        (9, 9),
+    ];
+    assert!(holding.contains(&reply), "{reply:?}");
     for point in &lost {
         assert_ne!(
             *point,
