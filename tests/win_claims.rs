@@ -328,3 +328,38 @@ fn the_false_win31_position_is_never_claimed_for_black() {
         }
     }
 }
+
+/// Renju, white to move and winning (hard long-win suite, line 158): a search stopped by its
+/// node limit inside depth 10 once answered "lost in 14 plies", the bound with which its first
+/// root move (the best of depth 9) had failed low, before any other move was searched.
+const STOPPED_AFTER_A_FAIL_LOW: &str = "g6 h7 h10 g11 d11 i8 g8 h6 d7 f7 i7 g10 h9 i11 f9 g9 e10 \
+     c12 f11 g12 g13 e9 f13 f12 e12 c10 c11 e13 h12 h11 j11 i10 i12 k10 j9 d8 j12 j10 k11 l10 \
+     m10 k12 j13 h13 c7 f6 e7 f5 f4 e5 h14 j14 i5 l8 c5 b11 b7 a7 j15 f15 k9 l9 l11 m8 l13";
+
+#[test]
+fn a_search_stopped_inside_an_iteration_never_calls_a_won_position_lost() {
+    let mut board = Board::square(15).expect("15x15");
+    play_moves(&mut board, &STOPPED_AFTER_A_FAIL_LOW.replace(' ', "")).expect("moves");
+    for max_nodes in [125_000, 150_000, 175_000, 200_000] {
+        let mut engine = engine();
+        engine.set_root_solver(false);
+        let stop = AtomicBool::new(false);
+        let mut reported_loss = None;
+        let result = engine.think(&board, Rule::Renju, &nodes(max_nodes), &stop, &mut |info| {
+            if info.score <= -WIN_THRESHOLD {
+                reported_loss = Some(info.score);
+            }
+        });
+        assert_eq!(
+            reported_loss, None,
+            "{max_nodes} nodes: an iteration reported a loss"
+        );
+        assert!(
+            result.score > -WIN_THRESHOLD,
+            "{max_nodes} nodes: answers {} (depth {}), a loss, with {}",
+            result.score,
+            result.depth,
+            format_move_list(&result.pv)
+        );
+    }
+}

@@ -197,6 +197,9 @@ pub(super) struct Worker<'a> {
     pv_length: [usize; MAX_PLY + 1],
     /// The root moves, best first after each iteration.
     pub root_moves: Vec<RootMove>,
+    /// The front root move's score is only an upper bound from the iteration under way: it
+    /// failed low, and no move has beaten alpha since (see [`Worker::iterate`]).
+    front_failed_low: bool,
     /// Depth of the last finished iteration.
     pub completed_depth: i32,
     /// Depth of the iteration under way.
@@ -242,6 +245,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             flushed_nodes: 0,
             aborted: false,
+            front_failed_low: false,
             history: vec![[0; CELL_COUNT]; 2],
             killers: [[None; 2]; MAX_PLY + 1],
             pv_table: vec![[Point::new(0, 0); MAX_PLY + 1]; MAX_PLY + 1],

@@ -34,6 +34,9 @@ impl<'a> Worker<'a> {
             if self.aborted {
                 break;
             }
+            if index == 0 || score > alpha {
+                self.front_failed_low = score <= alpha;
+            }
             let exact = index == 0 || score > alpha;
             on_event(
                 self,
@@ -171,8 +174,17 @@ impl<'a> Worker<'a> {
     /// move it starts and finishes, and each finished iteration, where the answer may reject
     /// the iteration's best move (see [`AfterIteration`]; the answer to other events is
     /// ignored).
+    ///
+    /// A search stopped inside an iteration answers with what that iteration showed only when
+    /// it is at least as sound as the last finished one: a best move with an exact score or one
+    /// that beat beta. When the best move so far has only failed low (an aspiration fail low,
+    /// before any other move beat alpha), the last finished iteration's ranking stands instead
+    /// (see [`ranking_after_stop`]): that bound is no score for the position, and a loss bound
+    /// of one move would read as a lost position.
     pub fn iterate(&mut self, max_depth: i32, on_event: &mut OnEvent<'_>) {
         let mut previous: Score = 0;
+        // The root moves as the last finished iteration ranked them.
+        let mut finished: Option<Vec<RootMove>> = None;
         let start_depth = 1 + (self.index as i32 % 2);
         let mut depth = start_depth;
         while depth <= max_depth {
@@ -186,6 +198,7 @@ impl<'a> Worker<'a> {
                 (-INFINITE, INFINITE)
             };
             self.root_depth = depth;
+            self.front_failed_low = false;
             let score = loop {
                 if self.multi_pv > 1 {
                     break self.search_root_multi(depth, on_event);
@@ -204,6 +217,11 @@ impl<'a> Worker<'a> {
                 delta *= 2;
             };
             if self.aborted {
+                if let Some(finished) = finished {
+                    if self.multi_pv > 1 || self.front_failed_low {
+                        self.root_moves = ranking_after_stop(finished, &self.root_moves[0]);
+                    }
+                }
                 break;
             }
             previous = score;
@@ -221,10 +239,14 @@ impl<'a> Worker<'a> {
                     // Search this depth again without it, from a full window: the score
                     // belonged to the rejected move.
                     self.root_moves.retain(|root_move| root_move.point != point);
+                    if let Some(finished) = finished.as_mut() {
+                        finished.retain(|root_move| root_move.point != point);
+                    }
                     previous = INFINITE;
                     continue;
                 }
             }
+            finished = Some(self.root_moves.clone());
             if self.multi_pv > 1 {
                 self.ranked_lines = self.exact_lines().to_vec();
             }
@@ -242,6 +264,26 @@ impl<'a> Worker<'a> {
         }
         self.flush_nodes();
     }
+}
+
+/// The root moves to answer with when a search stops inside an iteration that has no sound
+/// best move yet: the last finished iteration's ranking (`finished`), except that the move
+/// the stopped iteration searched first (`partial_front`) goes last when that iteration
+/// proved it lost (a loss score, which even as a bound is a proof: the opponent's win after it
+/// was found with every defence searched).
+fn ranking_after_stop(mut finished: Vec<RootMove>, partial_front: &RootMove) -> Vec<RootMove> {
+    let proven_lost = partial_front.score <= -WIN_THRESHOLD && partial_front.score > -WIN;
+    if proven_lost {
+        if let Some(index) = finished
+            .iter()
+            .position(|root_move| root_move.point == partial_front.point)
+        {
+            let mut lost = finished.remove(index);
+            lost.score = partial_front.score;
+            finished.push(lost);
+        }
+    }
+    finished
 }
 
 /// What the main worker reports while it searches (see [`Worker::iterate`]).
@@ -311,6 +353,39 @@ fn aspiration_step(score: Score, alpha: Score, beta: Score, delta: Score) -> Asp
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn root_move(x: usize, score: Score) -> RootMove {
+        RootMove {
+            score,
+            ..RootMove::new(Point::new(x, 7))
+        }
+    }
+
+    fn points(ranking: &[RootMove]) -> Vec<(usize, Score)> {
+        ranking.iter().map(|m| (m.point.x(), m.score)).collect()
+    }
+
+    #[test]
+    fn a_stop_after_a_fail_low_answers_with_the_finished_ranking() {
+        let finished = vec![
+            root_move(1, -300),
+            root_move(2, -INFINITE),
+            root_move(3, -INFINITE),
+        ];
+        // The first move failed low with an ordinary bound: the finished ranking, unchanged.
+        let ranking = ranking_after_stop(finished.clone(), &root_move(1, -700));
+        assert_eq!(points(&ranking), points(&finished));
+        // It failed low with a loss: proven lost, so it goes last with its loss score.
+        let lost = -(WIN - 14);
+        let ranking = ranking_after_stop(finished.clone(), &root_move(1, lost));
+        assert_eq!(
+            points(&ranking),
+            [(2, -INFINITE), (3, -INFINITE), (1, lost)]
+        );
+        // A move not searched yet (its score is the initial -WIN) proves nothing.
+        let ranking = ranking_after_stop(finished.clone(), &root_move(1, -WIN));
+        assert_eq!(points(&ranking), points(&finished));
+    }
 
     #[test]
     fn a_fail_high_with_a_win_score_ends_the_aspiration_loop() {
