@@ -129,6 +129,11 @@ tunables! {
     defence_extension_moves = 4, 0..=64,
         "A node facing a threat with at most this many moves searches them one ply deeper \
          (0 turns it off).";
+    // 20: the hard long-win suite's nodes to the mate fell most with 5 to 60 alike, and 20
+    // found the most wins (docs/strength.md, "The fail-high reduction").
+    fail_high_margin = 20, 0..=2000,
+        "At a node expected to cut whose evaluation stands this much per ply above beta, every \
+         move but our fours is searched a ply shallower (0 turns it off).";
     quiescence_plies = 16, 0..=64,
         "Plies of fours (with their forced blocks) the quiescence search may add.";
     // Small: most moves have no forced win to find; 5 beat 20 in self-play in both rules.

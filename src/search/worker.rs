@@ -1,7 +1,7 @@
 //! One search thread: iterative deepening over a [`PatternBoard`], principal variation search
 //! with a four-only quiescence, killer and history ordering, late move reductions and pruning,
-//! internal iterative reduction, singular and defence extensions. The moves come from
-//! [`super::movegen`]. Several workers share one transposition table (lazy SMP).
+//! internal iterative reduction, singular and defence extensions, a fail-high reduction. The
+//! moves come from [`super::movegen`]. Several workers share one transposition table (lazy SMP).
 
 mod iterate;
 
@@ -75,6 +75,29 @@ fn internal_iterative_reduction(
 fn defence_extension(threatened: bool, move_count: usize) -> i32 {
     let most = params::defence_extension_moves();
     (threatened && most > 0 && move_count <= most as usize) as i32
+}
+
+/// Plies taken off every move but our fours at a node that will very likely fail high: a
+/// non-PV node expected to cut, not facing a threat, whose static evaluation stands at least
+/// [`params::fail_high_margin`] per ply above beta. One of its moves will almost surely hold
+/// beta, and a shallower search shows that as well; our fours keep their depth, since they
+/// are what may still turn the position.
+fn fail_high_reduction(
+    pv_node: bool,
+    cut_node: bool,
+    threatened: bool,
+    static_eval: Score,
+    beta: Score,
+    depth: i32,
+) -> i32 {
+    let margin = params::fail_high_margin();
+    let likely = margin > 0
+        && !pv_node
+        && cut_node
+        && !threatened
+        && beta.abs() < WIN_THRESHOLD
+        && static_eval >= beta + margin * depth;
+    likely as i32
 }
 
 /// What one ply of the current line knows.
@@ -561,6 +584,8 @@ impl<'a> Worker<'a> {
             }
         }
 
+        let fail_high_reduction =
+            fail_high_reduction(pv_node, cut_node, threatened, static_eval, beta, depth);
         let mut moves = MoveList::new();
         self.generate(ply_index, tt_move, threatened, &mut moves);
         let defence_extension = defence_extension(threatened, moves.len());
@@ -622,6 +647,9 @@ impl<'a> Worker<'a> {
                 }
             }
             extension += defence_extension;
+            if own_threat < Threat::Four {
+                extension -= fail_high_reduction;
+            }
             let new_depth = depth - 1 + extension;
             // A late move (not the first, with depth to spare) gets a reduced null-window
             // search first; `None` for every other move.
@@ -961,6 +989,41 @@ mod tests {
         assert_eq!(defence_extension(true, most + 1), 0);
         assert_eq!(defence_extension(false, 1), 0);
         assert_eq!(defence_extension(false, most), 0);
+    }
+
+    #[test]
+    fn only_quiet_cut_nodes_far_above_beta_are_reduced() {
+        let margin = params::fail_high_margin();
+        assert!(margin > 0);
+        let (beta, depth) = (100, 6);
+        let above = beta + margin * depth;
+        assert_eq!(
+            fail_high_reduction(false, true, false, above, beta, depth),
+            1
+        );
+        assert_eq!(
+            fail_high_reduction(false, true, false, above - 1, beta, depth),
+            0
+        );
+        // Not at PV nodes, nodes expected to fail low, or nodes facing a threat.
+        assert_eq!(
+            fail_high_reduction(true, true, false, above, beta, depth),
+            0
+        );
+        assert_eq!(
+            fail_high_reduction(false, false, false, above, beta, depth),
+            0
+        );
+        assert_eq!(
+            fail_high_reduction(false, true, true, above, beta, depth),
+            0
+        );
+        // Nor when beta is a win or loss score: those come only from proofs.
+        let win_beta = WIN_THRESHOLD + 1;
+        assert_eq!(
+            fail_high_reduction(false, true, false, Score::MAX / 2, win_beta, 1),
+            0
+        );
     }
 
     #[test]
