@@ -34,10 +34,11 @@ impl<'a> Worker<'a> {
             if self.aborted {
                 break;
             }
-            if index == 0 || score > alpha {
+            // The first move's score, or one that beat alpha (then it goes to the front).
+            let exact = index == 0 || score > alpha;
+            if exact {
                 self.front_failed_low = score <= alpha;
             }
-            let exact = index == 0 || score > alpha;
             on_event(
                 self,
                 WorkerEvent::RootMoveSearched {
