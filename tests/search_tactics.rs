@@ -9,7 +9,7 @@ use tengen::board::{Board, Color, Point};
 use tengen::notation::{play_moves, PointName};
 use tengen::pattern::{PatternBoard, Threat};
 use tengen::rules::{self, Rule};
-use tengen::search::{Engine, Limits, SearchResult, WIN_THRESHOLD};
+use tengen::search::{Engine, Limits, SearchResult, WIN, WIN_THRESHOLD};
 
 /// Board from Gomocup-notation moves (`h8` = x 7, y 7; letter = x, number = y + 1), black first.
 fn board_from_moves(size: usize, moves: &str) -> Board {
@@ -553,7 +553,7 @@ fn a_double_three_is_no_static_win_while_the_opponent_can_make_a_four() {
 fn a_forced_block_spends_its_time_on_the_position_after_it() {
     // White to move must block black's four d4..g4 at h4 (c4 is white's). In timed play the
     // engine then searches the position after the block (black to move), within the node
-    // limit, for the table of its next move; the move is still the block.
+    // limit, for the table of its next move and for its report; the move is still the block.
     let board = board_with(
         15,
         &["d4", "e4", "f4", "g4", "k12", "h8"],
@@ -566,13 +566,30 @@ fn a_forced_block_spends_its_time_on_the_position_after_it() {
         hard_time: Some(Duration::from_secs(60)),
         ..Limits::default()
     };
-    let result = think(&board, Rule::Freestyle, timed);
+    let result = think(&board, Rule::Freestyle, timed.clone());
     assert_eq!(name(&result), "h4");
     assert!(result.nodes > 1000, "{}", result.nodes);
+    // What it learned is its answer's report: the line after the block, a ply deeper.
+    assert!(result.depth >= 2, "depth {}", result.depth);
+    assert!(result.pv.len() >= 2, "{:?}", result.pv);
+    assert_eq!(PointName(result.pv[0]).to_string(), "h4");
+    assert!(result.score.abs() < WIN_THRESHOLD, "{}", result.score);
     // Without a time limit (analysis at a fixed depth) it answers at once.
     let result = think(&board, Rule::Freestyle, depth(8));
     assert_eq!(name(&result), "h4");
     assert_eq!(result.nodes, 1);
+    // With black's open three j10 k10 l10 besides, the block loses: black's open four, any
+    // move, the five. The answer says so, counted from the root: lost in 4 plies.
+    let board = board_with(
+        15,
+        &["d4", "e4", "f4", "g4", "j10", "k10", "l10"],
+        &["c4", "a15", "o15", "o1", "a1"],
+        Color::White,
+    );
+    let result = think(&board, Rule::Freestyle, timed);
+    assert_eq!(name(&result), "h4");
+    assert_eq!(result.score, -(WIN - 4), "{:?}", result.pv);
+    assert!(["i10", "m10"].contains(&PointName(result.pv[1]).to_string().as_str()));
 }
 
 /// A win the root solver finds before any tree search (the VCT of README's `analyze` example)

@@ -415,7 +415,15 @@ impl Engine {
                 let mut result = SearchResult::answer(0, vec![point]);
                 result.nodes += solver_nodes;
                 let left = limits.after(timer.elapsed());
-                result.nodes += self.think_ahead(&pos, rule, point, &left, stop);
+                let ahead = self.think_ahead(&pos, rule, point, &left, stop);
+                result.nodes += ahead.nodes;
+                if let Some(line) = ahead.line {
+                    // The position after the only move, seen from our side: its score one ply
+                    // further from the root, its line behind our move.
+                    result.score = one_ply_back(line.score);
+                    result.depth = ahead.depth + 1;
+                    result.pv.extend(line.pv);
+                }
                 observer.iteration(&result.info(timer.elapsed()));
                 result
             }
@@ -441,9 +449,11 @@ impl Engine {
 
     /// With a move that had to be played (`only`), the time it did not need spent on the
     /// position after it, the opponent to move, for the transposition table the next move's
-    /// search starts from: half the time `limits` leave, tree search only, nothing
+    /// search starts from: half the time `limits` leave, tree search only, no progress
     /// reported. Only in timed play of a single best move (not with `YXBLOCK` points, N-best,
-    /// or without a time limit, where it would wait for a stop). Returns the nodes searched.
+    /// or without a time limit, where it would wait for a stop). Returns what it searched and,
+    /// when an iteration finished, the opponent's best line with its score (from the
+    /// opponent's view), so that the answer reports a real evaluation.
     fn think_ahead(
         &mut self,
         pos: &PatternBoard,
@@ -451,15 +461,20 @@ impl Engine {
         only: Point,
         limits: &Limits,
         stop: &AtomicBool,
-    ) -> u64 {
+    ) -> ThoughtAhead {
+        let nothing = ThoughtAhead {
+            nodes: 0,
+            depth: 0,
+            line: None,
+        };
         if limits.hard_time.is_none() || limits.multi_pv > 1 || !limits.excluded.is_empty() {
-            return 0;
+            return nothing;
         }
         let mut next = pos.clone();
         next.play(only);
         let moves = root_moves(&next, rule);
         if moves.len() <= 1 || next.board().is_full() {
-            return 0;
+            return nothing;
         }
         let ahead = Limits {
             max_depth: limits.max_depth,
@@ -477,7 +492,25 @@ impl Engine {
             tree.completed_depth,
             tree.nodes
         );
-        tree.nodes
+        let line = (tree.completed_depth > 0).then(|| {
+            let best = &tree.ranked[0];
+            // The front move's score, or the last finished iteration's when the front was
+            // not searched to the end (as `choose_move` takes it).
+            let score = if best.score > -WIN - 1 {
+                best.score
+            } else {
+                tree.last_score.unwrap_or(0)
+            };
+            PvLine {
+                score,
+                pv: best.pv.clone(),
+            }
+        });
+        ThoughtAhead {
+            nodes: tree.nodes,
+            depth: tree.completed_depth.max(0) as u32,
+            line,
+        }
     }
 
     /// The first step of [`Engine::think`]: what to do at the root before any tree search. The
@@ -664,6 +697,29 @@ enum RootStep {
     Search { moves: Vec<Point>, fallback: Point },
 }
 
+/// What [`Engine::think_ahead`] searched after a move that had to be played.
+struct ThoughtAhead {
+    nodes: u64,
+    /// Depth of its last finished iteration (0: none).
+    depth: u32,
+    /// The opponent's best line and its score, from the opponent's view, when an iteration
+    /// finished.
+    line: Option<PvLine>,
+}
+
+/// `score` of a position one ply after the root, from the other side's view, as a score at
+/// the root: negated, and a win or loss one ply further away (a mate distance counts plies
+/// from the root).
+fn one_ply_back(score: Score) -> Score {
+    if score >= WIN_THRESHOLD {
+        -(score - 1)
+    } else if score <= -WIN_THRESHOLD {
+        -(score + 1)
+    } else {
+        -score
+    }
+}
+
 /// What the tree search of `run_threads` left.
 struct TreeOutcome<'a> {
     /// The main worker's root moves, best first.
@@ -712,5 +768,20 @@ fn choose_move(tree: TreeOutcome<'_>, fallback: Point, multi_pv: usize) -> Searc
         nodes,
         lines: if multi_pv > 1 { tree.lines } else { Vec::new() },
         pv: best.pv,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_score_one_ply_back_is_negated_and_a_mate_one_ply_further() {
+        // The opponent wins in 3 plies after our move: we lose in 4.
+        assert_eq!(one_ply_back(WIN - 3), -(WIN - 4));
+        // The opponent is lost in 6 plies after our move: we win in 7.
+        assert_eq!(one_ply_back(-(WIN - 6)), WIN - 7);
+        assert_eq!(one_ply_back(35), -35);
+        assert_eq!(one_ply_back(0), 0);
     }
 }
