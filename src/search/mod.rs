@@ -418,9 +418,10 @@ impl Engine {
                 let ahead = self.think_ahead(&pos, rule, point, &left, stop);
                 result.nodes += ahead.nodes;
                 if let Some(line) = ahead.line {
-                    // The position after the only move, seen from our side: its score one ply
-                    // further from the root, its line behind our move.
-                    result.score = one_ply_back(line.score);
+                    // The position after the only move, seen from our side: its score (relative
+                    // to that position, one ply down) as the root sees it, negated; its line
+                    // behind our move.
+                    result.score = -tt::score_from_table(line.score, 1);
                     result.depth = ahead.depth + 1;
                     result.pv.extend(line.pv);
                 }
@@ -492,19 +493,9 @@ impl Engine {
             tree.completed_depth,
             tree.nodes
         );
-        let line = (tree.completed_depth > 0).then(|| {
-            let best = &tree.ranked[0];
-            // The front move's score, or the last finished iteration's when the front was
-            // not searched to the end (as `choose_move` takes it).
-            let score = if best.score > -WIN - 1 {
-                best.score
-            } else {
-                tree.last_score.unwrap_or(0)
-            };
-            PvLine {
-                score,
-                pv: best.pv.clone(),
-            }
+        let line = (tree.completed_depth > 0).then(|| PvLine {
+            score: tree.score_of(&tree.ranked[0]),
+            pv: tree.ranked[0].pv.clone(),
         });
         ThoughtAhead {
             nodes: tree.nodes,
@@ -707,19 +698,6 @@ struct ThoughtAhead {
     line: Option<PvLine>,
 }
 
-/// `score` of a position one ply after the root, from the other side's view, as a score at
-/// the root: negated, and a win or loss one ply further away (a mate distance counts plies
-/// from the root).
-fn one_ply_back(score: Score) -> Score {
-    if score >= WIN_THRESHOLD {
-        -(score - 1)
-    } else if score <= -WIN_THRESHOLD {
-        -(score + 1)
-    } else {
-        -score
-    }
-}
-
 /// What the tree search of `run_threads` left.
 struct TreeOutcome<'a> {
     /// The main worker's root moves, best first.
@@ -733,6 +711,18 @@ struct TreeOutcome<'a> {
     checks: BestMoveChecks<'a>,
     /// With multi-PV: the lines of the last finished iteration.
     lines: Vec<PvLine>,
+}
+
+impl TreeOutcome<'_> {
+    /// The score to report for `best`, one of the root moves: its own, or the last finished
+    /// iteration's when it was not searched to the end.
+    fn score_of(&self, best: &RootMove) -> Score {
+        if best.score > -WIN - 1 {
+            best.score
+        } else {
+            self.last_score.unwrap_or(0)
+        }
+    }
 }
 
 /// The third step of [`Engine::think`]: the move to play from what the tree search left — the
@@ -756,11 +746,7 @@ fn choose_move(tree: TreeOutcome<'_>, fallback: Point, multi_pv: usize) -> Searc
             lines: Vec::new(),
         };
     }
-    let score = if best.score > -WIN - 1 {
-        best.score
-    } else {
-        tree.last_score.unwrap_or(0)
-    };
+    let score = tree.score_of(&best);
     SearchResult {
         best_move: Some(best.point),
         score,
@@ -768,20 +754,5 @@ fn choose_move(tree: TreeOutcome<'_>, fallback: Point, multi_pv: usize) -> Searc
         nodes,
         lines: if multi_pv > 1 { tree.lines } else { Vec::new() },
         pv: best.pv,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_score_one_ply_back_is_negated_and_a_mate_one_ply_further() {
-        // The opponent wins in 3 plies after our move: we lose in 4.
-        assert_eq!(one_ply_back(WIN - 3), -(WIN - 4));
-        // The opponent is lost in 6 plies after our move: we win in 7.
-        assert_eq!(one_ply_back(-(WIN - 6)), WIN - 7);
-        assert_eq!(one_ply_back(35), -35);
-        assert_eq!(one_ply_back(0), 0);
     }
 }
