@@ -92,10 +92,13 @@ pub fn root_moves(pos: &PatternBoard, rule: Rule) -> Vec<Point> {
         .map(|p| (pos.move_score(p), p))
         .collect();
     if scored.is_empty() {
+        // Lost whatever we play (no defence meets every threat): still ordered by what a point
+        // does, so the move played blocks a threat and the game goes on as long as it can,
+        // rather than the first empty point in a corner.
         scored = board
             .empty_points()
             .filter(|&p| legal(p))
-            .map(|p| (0, p))
+            .map(|p| (pos.move_score(p), p))
             .collect();
     }
     // Highest score first; ties by point index, so the order is deterministic.
@@ -434,6 +437,23 @@ mod tests {
         for name in ["c9", "e9", "h9"] {
             assert!(moves.contains(&name.to_string()), "{name} in {moves:?}");
         }
+    }
+
+    #[test]
+    fn a_lost_root_still_lists_the_blocks_first() {
+        // Black's open threes d8 e8 f8 and k3 k4 k5 share no defence and white (to move) has
+        // no four: every move loses. The root moves are still ordered by what a point does,
+        // so the first is an end of one of the threes, not the corner a1.
+        let board = board_after("d8a15e8o1f8o15k3a14k4o2k5");
+        let pos = PatternBoard::new(&board, Rule::Freestyle);
+        assert!(defence_points(&pos, Color::Black, Rule::Freestyle).is_empty());
+        let moves = root_moves(&pos, Rule::Freestyle);
+        let blocks = ["c8", "g8", "k2", "k6"];
+        assert!(
+            blocks.contains(&point_name(moves[0]).as_str()),
+            "first root move {}",
+            point_name(moves[0])
+        );
     }
 
     #[test]
