@@ -15,8 +15,11 @@
 //! - `moves`: the game so far in Gomocup notation, black first (`h8` is the centre; row 1 is
 //!   the top row, as the protocol's `7,7`).
 
+#[path = "suite_board.rs"]
+mod suite_board;
+
 use tengen::board::{Board, Color, Point};
-use tengen::notation::{parse_move_list, parse_point};
+use tengen::notation::parse_point;
 use tengen::rules::Rule;
 
 /// Board size of every position in the suite.
@@ -49,22 +52,15 @@ pub struct Defence {
 impl Defence {
     /// The value of a provenance field, if present.
     pub fn field(&self, key: &str) -> Option<&str> {
-        self.extra
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        suite_board::field(&self.extra, key)
     }
 
-    /// The position after the recorded moves, or why the moves do not fit on the board
-    /// (off the board or on an occupied point). Rules are not checked here; the test does.
+    /// The position after the recorded moves, or why they do not make one: a move off the
+    /// board, on an occupied or forbidden point, or after the game is over
+    /// ([`suite_board::board_after`]).
     pub fn board(&self) -> Result<Board, String> {
-        let mut board = Board::square(BOARD_SIZE).map_err(|e| e.to_string())?;
-        for (ply, &point) in self.moves.iter().enumerate() {
-            board
-                .try_play(point.x() as i64, point.y() as i64)
-                .map_err(|e| format!("line {}: move {} {point}: {e}", self.line, ply + 1))?;
-        }
-        Ok(board)
+        suite_board::board_after(&self.moves, self.rule, BOARD_SIZE)
+            .map_err(|e| format!("line {}: {e}", self.line))
     }
 }
 
@@ -80,48 +76,25 @@ fn parse_points(text: &str, line: usize) -> Result<Vec<Point>, String> {
 /// Parses the whole suite text.
 pub fn parse_suite(text: &str) -> Result<Vec<Defence>, String> {
     let mut positions = Vec::new();
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
-        let content = raw.trim();
-        if content.is_empty() || content.starts_with('#') {
-            continue;
-        }
-        let (head, moves) = content
-            .split_once(':')
-            .ok_or_else(|| format!("line {line}: no ':' before the moves"))?;
-        let mut fields = head.split_whitespace();
-        let rule: Rule = fields
-            .next()
-            .ok_or_else(|| format!("line {line}: no rule"))?
-            .parse()
-            .map_err(|e| format!("line {line}: {e}"))?;
-        let to_move = match fields.next() {
-            Some("black") => Color::Black,
-            Some("white") => Color::White,
-            other => return Err(format!("line {line}: side {other:?} is not black/white")),
-        };
+    for suite_line in suite_board::suite_lines(text, BOARD_SIZE, "side")? {
+        let line = suite_line.line;
         let (mut loses, mut holds) = (None, None);
         let mut extra = Vec::new();
-        for field in fields {
-            let (key, value) = field
-                .split_once('=')
-                .ok_or_else(|| format!("line {line}: field '{field}' is not key=value"))?;
-            match key {
-                "loses" => loses = Some(parse_points(value, line)?),
-                "holds" => holds = Some(parse_points(value, line)?),
-                _ => extra.push((key.to_string(), value.to_string())),
+        for (key, value) in suite_line.fields {
+            match key.as_str() {
+                "loses" => loses = Some(parse_points(&value, line)?),
+                "holds" => holds = Some(parse_points(&value, line)?),
+                _ => extra.push((key, value)),
             }
         }
-        let moves = parse_move_list(moves, BOARD_SIZE, BOARD_SIZE)
-            .map_err(|e| format!("line {line}: moves: {e}"))?;
         positions.push(Defence {
             line,
-            rule,
-            to_move,
+            rule: suite_line.rule,
+            to_move: suite_line.color,
             loses: loses.ok_or_else(|| format!("line {line}: no loses=<points>"))?,
             holds: holds.ok_or_else(|| format!("line {line}: no holds=<points>"))?,
             extra,
-            moves,
+            moves: suite_line.moves,
         });
     }
     Ok(positions)

@@ -9,7 +9,7 @@
 mod defences_suite;
 
 use defences_suite::{parse_suite, PATH, TEXT};
-use tengen::board::{Board, Color};
+use tengen::board::Color;
 use tengen::notation::point_name;
 use tengen::rules;
 
@@ -23,26 +23,7 @@ fn the_suite_parses_and_has_enough_positions() {
 fn every_position_is_legal_and_its_verdicts_fit_it() {
     for position in parse_suite(TEXT).unwrap_or_else(|e| panic!("{PATH}: {e}")) {
         let line = format!("{PATH} line {}", position.line);
-        let mut board = Board::square(defences_suite::BOARD_SIZE).expect("15x15 board");
-        for (ply, &point) in position.moves.iter().enumerate() {
-            assert!(
-                rules::is_legal(&board, point, position.rule),
-                "{line}: move {} ({point}) is occupied or forbidden",
-                ply + 1
-            );
-            assert_eq!(
-                rules::winner(&board, position.rule),
-                None,
-                "{line}: the game is over before move {}",
-                ply + 1
-            );
-            board.play_unchecked(point);
-        }
-        assert_eq!(
-            rules::winner(&board, position.rule),
-            None,
-            "{line}: the game is already over"
-        );
+        let board = position.board().unwrap_or_else(|e| panic!("{PATH}: {e}"));
         let to_move = if position.moves.len() % 2 == 0 {
             Color::Black
         } else {
