@@ -86,21 +86,17 @@ pub fn root_moves(pos: &PatternBoard, rule: Rule) -> Vec<Point> {
     }
     let mut points = PointList::new();
     generate_moves(pos, rule, has_forcing_threat(pos, them, rule), &mut points);
-    let mut scored: Vec<(i32, Point)> = points
+    let mut candidates: Vec<Point> = points.into_iter().filter(|&p| legal(p)).collect();
+    if candidates.is_empty() {
+        // Lost whatever we play (no defence meets every threat): every legal point, still
+        // ordered by what it does, so the move played blocks a threat and the game goes on as
+        // long as it can, rather than the first empty point in a corner.
+        candidates = board.empty_points().filter(|&p| legal(p)).collect();
+    }
+    let mut scored: Vec<(i32, Point)> = candidates
         .into_iter()
-        .filter(|&p| legal(p))
         .map(|p| (pos.move_score(p), p))
         .collect();
-    if scored.is_empty() {
-        // Lost whatever we play (no defence meets every threat): still ordered by what a point
-        // does, so the move played blocks a threat and the game goes on as long as it can,
-        // rather than the first empty point in a corner.
-        scored = board
-            .empty_points()
-            .filter(|&p| legal(p))
-            .map(|p| (pos.move_score(p), p))
-            .collect();
-    }
     // Highest score first; ties by point index, so the order is deterministic.
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     scored.into_iter().map(|(_, p)| p).collect()
