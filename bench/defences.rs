@@ -52,14 +52,6 @@ fn parse_options() -> Result<Options, String> {
     Ok(options)
 }
 
-/// How the chosen move fared by the suite's verdicts.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Verdict {
-    Holds,
-    Loses,
-    Unknown,
-}
-
 /// Searches every position at `nodes`, prints a row per position unless quiet, and returns the
 /// summary row.
 fn measure(positions: &[(Defence, Board)], nodes: u64, quiet: bool) -> String {
@@ -82,23 +74,18 @@ fn measure(positions: &[(Defence, Board)], nodes: u64, quiet: bool) -> String {
         };
         let verdict = if position.holds.contains(&chosen) {
             holds += 1;
-            Verdict::Holds
+            "holds"
         } else if position.loses.contains(&chosen) {
             loses += 1;
-            Verdict::Loses
+            "loses"
         } else {
             unknown += 1;
-            Verdict::Unknown
+            "unknown"
         };
         let name = point_name(chosen);
         let played = position.field("played") == Some(name.as_str());
         as_played += usize::from(played);
         if !quiet {
-            let verdict = match verdict {
-                Verdict::Holds => "holds",
-                Verdict::Loses => "loses",
-                Verdict::Unknown => "unknown",
-            };
             println!(
                 "P5 L{:<3} {:4} {verdict:8}{} (score {}, depth {})",
                 position.line,
