@@ -183,7 +183,7 @@ impl<'a> BestMoveChecks<'a> {
     pub fn choose(&self, ranked: &[RootMove]) -> RootMove {
         let best = &ranked[0];
         if !self.timer.checks()
-            || best.score.abs() >= WIN_THRESHOLD
+            || best.has_proven_score()
             || self.verified.contains(&best.point)
             || ranked.len() < 2
         {
@@ -467,6 +467,22 @@ pub(super) mod tests {
         // would be found safe and played).
         let rejected_first = [root_move(block, 40), root_move(far, 10)];
         assert_eq!(choose(&rejected_first, &[far], &[block], true), far);
+    }
+
+    #[test]
+    fn the_final_check_runs_on_a_front_move_without_a_score() {
+        // A stop inside an iteration that proved the old best move lost leaves the last
+        // finished iteration's ranking with that move at the back: the move now in front only
+        // failed low there, and carries the mark of a move without a score (-WIN - 1), which
+        // is no proven loss that would make a check useless.
+        let far = Point::new(8, 8);
+        let block = Point::new(5, 3);
+        let unscored = -WIN - 1;
+        let ranked = [root_move(far, unscored), root_move(block, unscored)];
+        assert_eq!(choose(&ranked, &[], &[], true), block);
+        // A proven loss is still taken as it is.
+        let lost = [root_move(far, -(WIN - 12)), root_move(block, unscored)];
+        assert_eq!(choose(&lost, &[], &[], true), far);
     }
 
     #[test]

@@ -202,6 +202,14 @@ impl RootMove {
             pv: vec![point],
         }
     }
+
+    /// Whether its score is a proven win or loss, not one of the marks of a move without a
+    /// score: `-WIN` before its first search, `-INFINITE` after an iteration in which it only
+    /// failed low against the best move (a stop inside the next iteration may leave such a move
+    /// at the front, see `ranking_after_stop`).
+    pub fn has_proven_score(&self) -> bool {
+        (WIN_THRESHOLD..WIN).contains(&self.score.abs())
+    }
 }
 
 /// One search thread's state.
