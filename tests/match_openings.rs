@@ -1,0 +1,55 @@
+//! Checks the opening files kept for matches against Rapfi (`bench/openings/`): each holds 100
+//! distinct openings, and each opening is a legal start of a 15x15 game under its rule (every
+//! stone on the board on an empty point, no forbidden point for black under renju, no five yet)
+//! with 2 to 10 stones, as the generator was asked.
+
+use std::collections::HashSet;
+
+use tengen::board::Board;
+use tengen::notation::parse_move_list;
+use tengen::rules::{self, Rule};
+
+const FILES: [(&str, &str, Rule); 2] = [
+    (
+        "bench/openings/freestyle-15.txt",
+        include_str!("../bench/openings/freestyle-15.txt"),
+        Rule::Freestyle,
+    ),
+    (
+        "bench/openings/renju-15.txt",
+        include_str!("../bench/openings/renju-15.txt"),
+        Rule::Renju,
+    ),
+];
+
+#[test]
+fn every_opening_is_a_legal_unfinished_start() {
+    for (path, text, rule) in FILES {
+        let mut seen = HashSet::new();
+        for (index, line) in text.lines().enumerate() {
+            let at = format!("{path} line {}", index + 1);
+            assert!(
+                seen.insert(line),
+                "{at}: '{line}' repeats an earlier opening"
+            );
+            let stones = parse_move_list(line, 15, 15)
+                .unwrap_or_else(|e| panic!("{at}: {e}"))
+                .len();
+            assert!((2..=10).contains(&stones), "{at}: {stones} stones");
+            let mut board = Board::new(15, 15).expect("a 15x15 board");
+            for point in parse_move_list(line, 15, 15).expect("parsed above") {
+                assert!(
+                    rules::is_legal(&board, point, rule),
+                    "{at}: '{line}' plays an illegal move"
+                );
+                board.play_unchecked(point);
+            }
+            assert_eq!(
+                rules::winner(&board, rule),
+                None,
+                "{at}: '{line}' is already won"
+            );
+        }
+        assert_eq!(seen.len(), 100, "{path}: {} openings", seen.len());
+    }
+}
