@@ -32,12 +32,14 @@ fn every_opening_is_a_legal_unfinished_start() {
                 seen.insert(line),
                 "{at}: '{line}' repeats an earlier opening"
             );
-            let stones = parse_move_list(line, 15, 15)
-                .unwrap_or_else(|e| panic!("{at}: {e}"))
-                .len();
-            assert!((2..=10).contains(&stones), "{at}: {stones} stones");
+            let points = parse_move_list(line, 15, 15).unwrap_or_else(|e| panic!("{at}: {e}"));
+            assert!(
+                (2..=10).contains(&points.len()),
+                "{at}: {} stones",
+                points.len()
+            );
             let mut board = Board::new(15, 15).expect("a 15x15 board");
-            for point in parse_move_list(line, 15, 15).expect("parsed above") {
+            for point in points {
                 assert!(
                     rules::is_legal(&board, point, rule),
                     "{at}: '{line}' plays an illegal move"
