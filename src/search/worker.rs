@@ -1,7 +1,8 @@
 //! One search thread: iterative deepening over a [`PatternBoard`], principal variation search
-//! with a four-only quiescence, killer and history ordering, late move reductions and pruning,
-//! internal iterative reduction, singular and defence extensions, a fail-high reduction. The
-//! moves come from [`super::movegen`]. Several workers share one transposition table (lazy SMP).
+//! with a four-only quiescence, killer, history and follow-up history ordering, late move
+//! reductions and pruning, internal iterative reduction, singular and defence extensions, a
+//! fail-high reduction. The moves come from [`super::movegen`]. Several workers share one
+//! transposition table (lazy SMP).
 
 mod iterate;
 
@@ -223,6 +224,14 @@ pub(super) struct Worker<'a> {
     flushed_nodes: u64,
     aborted: bool,
     history: Vec<[i32; CELL_COUNT]>,
+    /// Follow-up history: how each of our moves fared (a cutoff, or tried before the move that
+    /// made one) right after each opponent move, by colour, opponent move and our move (cells
+    /// indexed `y * width + x`). The plain history says which points are good anywhere in the
+    /// tree; this one which answer works against which move, so that among several threats of
+    /// the same strength the one that refuted that move before is tried first.
+    follow_up: Vec<i32>,
+    /// Cells of the board (`width * height`), the stride of `follow_up`.
+    cells: usize,
     killers: [[Option<Point>; 2]; MAX_PLY + 1],
     pv_table: Vec<[Point; MAX_PLY + 1]>,
     pv_length: [usize; MAX_PLY + 1],
@@ -260,6 +269,7 @@ impl<'a> Worker<'a> {
         index: usize,
         root_moves: Vec<RootMove>,
     ) -> Worker<'a> {
+        let cells = pos.board().width() * pos.board().height();
         let mut reductions = vec![[0i32; 64]; 64];
         let scale = params::reduction_percent() as f64 / 100.0;
         for (depth, row) in reductions.iter_mut().enumerate().skip(1) {
@@ -278,6 +288,8 @@ impl<'a> Worker<'a> {
             aborted: false,
             front_failed_low: false,
             history: vec![[0; CELL_COUNT]; 2],
+            follow_up: vec![0; 2 * cells * cells],
+            cells,
             killers: [[None; 2]; MAX_PLY + 1],
             pv_table: vec![[Point::new(0, 0); MAX_PLY + 1]; MAX_PLY + 1],
             pv_length: [0; MAX_PLY + 1],
@@ -426,6 +438,9 @@ impl<'a> Worker<'a> {
         let tactical = (own_threat >= Threat::OpenThree) || other_threat >= Threat::OpenThreePlus;
         let mut score = self.pos.move_score(point);
         score += self.history[us.index()][point.index()] / 64;
+        if let Some(slot) = self.follow_up_slot(point) {
+            score += self.follow_up[slot] / params::follow_up_divisor();
+        }
         if Some(point) == tt_move {
             score += 1 << 24;
         } else if self.killers[ply][0] == Some(point) {
@@ -454,9 +469,24 @@ impl<'a> Worker<'a> {
 
     fn update_history(&mut self, point: Point, depth: i32, bonus_sign: i32) {
         let us = self.pos.side_to_move();
-        let entry = &mut self.history[us.index()][point.index()];
         let bonus = bonus_sign * (depth * depth).min(400) * 32;
+        let entry = &mut self.history[us.index()][point.index()];
         *entry += bonus - *entry * bonus.abs() / 16384;
+        if let Some(slot) = self.follow_up_slot(point) {
+            let entry = &mut self.follow_up[slot];
+            *entry += bonus - *entry * bonus.abs() / 16384;
+        }
+    }
+
+    /// The `follow_up` entry of our move `point` after the opponent's last move, if there is one.
+    #[inline]
+    fn follow_up_slot(&self, point: Point) -> Option<usize> {
+        let board = self.pos.board();
+        let last = *board.history().last()?;
+        let width = board.width();
+        let compact = |p: Point| p.y() * width + p.x();
+        let us = self.pos.side_to_move().index();
+        Some((us * self.cells + compact(last)) * self.cells + compact(point))
     }
 
     /// Forced situations common to the main and quiescence searches, from the side to move's
@@ -961,6 +991,45 @@ mod tests {
             .iter()
             .map(|&late| worker.late_move_reduction(late))
             .collect()
+    }
+
+    #[test]
+    fn the_follow_up_history_credits_a_move_only_after_the_same_opponent_move() {
+        let mut board = Board::square(15).unwrap();
+        crate::notation::play_moves(&mut board, "h8 h9 i8").unwrap();
+        let table = TranspositionTable::new(1 << 16);
+        let stop = AtomicBool::new(false);
+        let timer = SearchTimer::new(&Limits::default(), false, Arc::new(FakeClock::new()));
+        let shared = Shared::new(&stop, &timer, 1, Rule::Freestyle);
+        let pos = PatternBoard::new(&board, Rule::Freestyle);
+        let mut worker = Worker::new(pos, &table, &shared, 0, Vec::new());
+        let (answer, last, other_last) = (point("g8"), point("i8"), point("j10"));
+        let score = |worker: &Worker| worker.score_move(answer, 2, None).score;
+        let replace_last = |worker: &mut Worker, with: Point| {
+            worker.pos.undo();
+            worker.pos.play(with);
+        };
+        let before_after_last = score(&worker);
+        replace_last(&mut worker, other_last);
+        let before_after_other = score(&worker);
+        replace_last(&mut worker, last);
+
+        // White's g8 makes a cutoff right after black's i8.
+        worker.update_history(answer, 10, 1);
+        let gain_after_last = score(&worker) - before_after_last;
+        replace_last(&mut worker, other_last);
+        let gain_after_other = score(&worker) - before_after_other;
+
+        // After i8 it gains from both histories; after another move from the plain one only.
+        assert!(gain_after_other > 0, "{gain_after_other}");
+        assert!(
+            gain_after_last > gain_after_other,
+            "{gain_after_last} {gain_after_other}"
+        );
+        assert_eq!(
+            gain_after_other,
+            worker.history[Color::White.index()][answer.index()] / 64
+        );
     }
 
     #[test]
