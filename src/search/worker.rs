@@ -116,6 +116,13 @@ struct PlyState {
 /// Scores at or beyond this (10 logits) are too decided for [`params::alpha_raise_reduction`].
 const ALPHA_RAISE_SCORE_LIMIT: Score = 10 * EVAL_PER_LOGIT;
 
+/// Adds `bonus` to a history entry, pulled back toward zero in proportion to the entry, so that
+/// entries stay within +-16384 and recent results weigh more than old ones.
+#[inline]
+fn add_with_gravity(entry: &mut i32, bonus: i32) {
+    *entry += bonus - *entry * bonus.abs() / 16384;
+}
+
 /// One ply in the fixed-point units of the late-move reduction table.
 const PLY: i32 = 1024;
 /// A move within this Chebyshev distance of a last move is near it (a move against a threat
@@ -470,11 +477,9 @@ impl<'a> Worker<'a> {
     fn update_history(&mut self, point: Point, depth: i32, bonus_sign: i32) {
         let us = self.pos.side_to_move();
         let bonus = bonus_sign * (depth * depth).min(400) * 32;
-        let entry = &mut self.history[us.index()][point.index()];
-        *entry += bonus - *entry * bonus.abs() / 16384;
+        add_with_gravity(&mut self.history[us.index()][point.index()], bonus);
         if let Some(slot) = self.follow_up_slot(point) {
-            let entry = &mut self.follow_up[slot];
-            *entry += bonus - *entry * bonus.abs() / 16384;
+            add_with_gravity(&mut self.follow_up[slot], bonus);
         }
     }
 
