@@ -474,6 +474,19 @@ impl<'a> Worker<'a> {
         moves.swap(index, best);
     }
 
+    /// A beta cutoff by `cutoff` after the moves `tried` before it: the cutoff move gains in both
+    /// histories and every move tried before it loses as much, threats and the table move
+    /// included. A four or open three that was tried first and did not cut is as much a
+    /// misordering as a quiet move: debited, the threat that refutes the position is found
+    /// sooner the next time, and the late threats are reduced more (the history lowers the
+    /// reduction of a move it favours).
+    fn credit_cutoff(&mut self, cutoff: Point, tried: &[Point], depth: i32) {
+        self.update_history(cutoff, depth, 1);
+        for &other in tried {
+            self.update_history(other, depth, -1);
+        }
+    }
+
     fn update_history(&mut self, point: Point, depth: i32, bonus_sign: i32) {
         let us = self.pos.side_to_move();
         let bonus = bonus_sign * (depth * depth).min(400) * 32;
@@ -638,7 +651,7 @@ impl<'a> Worker<'a> {
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let mut move_count = 0usize;
-        let mut quiets_tried: SmallVec<[Point; 32]> = SmallVec::new();
+        let mut tried: SmallVec<[Point; 32]> = SmallVec::new();
         for index in 0..moves.len() {
             Self::pick(&mut moves, index);
             let candidate = moves[index];
@@ -752,10 +765,7 @@ impl<'a> Worker<'a> {
                                 killers[0] = Some(point);
                             }
                         }
-                        self.update_history(point, depth, 1);
-                        for &other in &quiets_tried {
-                            self.update_history(other, depth, -1);
-                        }
+                        self.credit_cutoff(point, &tried, depth);
                         break;
                     }
                     alpha = score;
@@ -766,9 +776,7 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
-            if quiet {
-                quiets_tried.push(point);
-            }
+            tried.push(point);
         }
         if move_count == 0 {
             if excluded.is_some() {
@@ -1035,6 +1043,30 @@ mod tests {
             gain_after_other,
             worker.history[Color::White.index()][answer.index()] / 64
         );
+    }
+
+    #[test]
+    fn a_cutoff_debits_every_move_tried_before_it_threats_included() {
+        let mut board = Board::square(15).unwrap();
+        // Black to move with the open three h8 i8 j8: k8 makes an open four.
+        crate::notation::play_moves(&mut board, "h8 h9 i8 h10 j8 h11").unwrap();
+        let table = TranspositionTable::new(1 << 16);
+        let stop = AtomicBool::new(false);
+        let timer = SearchTimer::new(&Limits::default(), false, Arc::new(FakeClock::new()));
+        let shared = Shared::new(&stop, &timer, 1, Rule::Freestyle);
+        let pos = PatternBoard::new(&board, Rule::Freestyle);
+        let mut worker = Worker::new(pos, &table, &shared, 0, Vec::new());
+        let (four, quiet, cutoff) = (point("k8"), point("c3"), point("h12"));
+        assert!(worker.pos.point(four).threat(Color::Black) >= Threat::Four);
+
+        worker.credit_cutoff(cutoff, &[four, quiet], 6);
+        let plain = |p: Point| worker.history[Color::Black.index()][p.index()];
+        let follow_up = |p: Point| worker.follow_up[worker.follow_up_slot(p).unwrap()];
+        assert!(plain(cutoff) > 0 && follow_up(cutoff) > 0);
+        for tried in [four, quiet] {
+            assert_eq!(plain(tried), -plain(cutoff), "{tried:?}");
+            assert_eq!(follow_up(tried), -follow_up(cutoff), "{tried:?}");
+        }
     }
 
     #[test]
