@@ -989,9 +989,9 @@ mod tests {
         }
     }
 
-    /// The reductions a fresh worker gives `moves` on the 15x15 freestyle board after `played`
-    /// (black first).
-    fn reductions(played: &str, moves: &[LateMove]) -> Vec<i32> {
+    /// Runs `test` on a fresh worker (its own table, no time limit) on the 15x15 freestyle board
+    /// after `played` (black first).
+    fn with_fresh_worker<R>(played: &str, test: impl FnOnce(&mut Worker) -> R) -> R {
         let mut board = Board::square(15).unwrap();
         crate::notation::play_moves(&mut board, played).unwrap();
         let table = TranspositionTable::new(1 << 16);
@@ -999,74 +999,70 @@ mod tests {
         let timer = SearchTimer::new(&Limits::default(), false, Arc::new(FakeClock::new()));
         let shared = Shared::new(&stop, &timer, 1, Rule::Freestyle);
         let pos = PatternBoard::new(&board, Rule::Freestyle);
-        let worker = Worker::new(pos, &table, &shared, 0, Vec::new());
-        moves
-            .iter()
-            .map(|&late| worker.late_move_reduction(late))
-            .collect()
+        let mut worker = Worker::new(pos, &table, &shared, 0, Vec::new());
+        test(&mut worker)
+    }
+
+    /// The reductions a fresh worker gives `moves` on the 15x15 freestyle board after `played`
+    /// (black first).
+    fn reductions(played: &str, moves: &[LateMove]) -> Vec<i32> {
+        with_fresh_worker(played, |worker| {
+            moves
+                .iter()
+                .map(|&late| worker.late_move_reduction(late))
+                .collect()
+        })
     }
 
     #[test]
     fn the_follow_up_history_credits_a_move_only_after_the_same_opponent_move() {
-        let mut board = Board::square(15).unwrap();
-        crate::notation::play_moves(&mut board, "h8 h9 i8").unwrap();
-        let table = TranspositionTable::new(1 << 16);
-        let stop = AtomicBool::new(false);
-        let timer = SearchTimer::new(&Limits::default(), false, Arc::new(FakeClock::new()));
-        let shared = Shared::new(&stop, &timer, 1, Rule::Freestyle);
-        let pos = PatternBoard::new(&board, Rule::Freestyle);
-        let mut worker = Worker::new(pos, &table, &shared, 0, Vec::new());
-        let (answer, last, other_last) = (point("g8"), point("i8"), point("j10"));
-        let score = |worker: &Worker| worker.score_move(answer, 2, None).score;
-        let replace_last = |worker: &mut Worker, with: Point| {
-            worker.pos.undo();
-            worker.pos.play(with);
-        };
-        let before_after_last = score(&worker);
-        replace_last(&mut worker, other_last);
-        let before_after_other = score(&worker);
-        replace_last(&mut worker, last);
+        with_fresh_worker("h8 h9 i8", |worker| {
+            let (answer, last, other_last) = (point("g8"), point("i8"), point("j10"));
+            let score = |worker: &Worker| worker.score_move(answer, 2, None).score;
+            let replace_last = |worker: &mut Worker, with: Point| {
+                worker.pos.undo();
+                worker.pos.play(with);
+            };
+            let before_after_last = score(worker);
+            replace_last(worker, other_last);
+            let before_after_other = score(worker);
+            replace_last(worker, last);
 
-        // White's g8 makes a cutoff right after black's i8.
-        worker.update_history(answer, 10, 1);
-        let gain_after_last = score(&worker) - before_after_last;
-        replace_last(&mut worker, other_last);
-        let gain_after_other = score(&worker) - before_after_other;
+            // White's g8 makes a cutoff right after black's i8.
+            worker.update_history(answer, 10, 1);
+            let gain_after_last = score(worker) - before_after_last;
+            replace_last(worker, other_last);
+            let gain_after_other = score(worker) - before_after_other;
 
-        // After i8 it gains from both histories; after another move from the plain one only.
-        assert!(gain_after_other > 0, "{gain_after_other}");
-        assert!(
-            gain_after_last > gain_after_other,
-            "{gain_after_last} {gain_after_other}"
-        );
-        assert_eq!(
-            gain_after_other,
-            worker.history[Color::White.index()][answer.index()] / 64
-        );
+            // After i8 it gains from both histories; after another move from the plain one only.
+            assert!(gain_after_other > 0, "{gain_after_other}");
+            assert!(
+                gain_after_last > gain_after_other,
+                "{gain_after_last} {gain_after_other}"
+            );
+            assert_eq!(
+                gain_after_other,
+                worker.history[Color::White.index()][answer.index()] / 64
+            );
+        });
     }
 
     #[test]
     fn a_cutoff_debits_every_move_tried_before_it_threats_included() {
-        let mut board = Board::square(15).unwrap();
         // Black to move with the open three h8 i8 j8: k8 makes an open four.
-        crate::notation::play_moves(&mut board, "h8 h9 i8 h10 j8 h11").unwrap();
-        let table = TranspositionTable::new(1 << 16);
-        let stop = AtomicBool::new(false);
-        let timer = SearchTimer::new(&Limits::default(), false, Arc::new(FakeClock::new()));
-        let shared = Shared::new(&stop, &timer, 1, Rule::Freestyle);
-        let pos = PatternBoard::new(&board, Rule::Freestyle);
-        let mut worker = Worker::new(pos, &table, &shared, 0, Vec::new());
-        let (four, quiet, cutoff) = (point("k8"), point("c3"), point("h12"));
-        assert!(worker.pos.point(four).threat(Color::Black) >= Threat::Four);
+        with_fresh_worker("h8 h9 i8 h10 j8 h11", |worker| {
+            let (four, quiet, cutoff) = (point("k8"), point("c3"), point("h12"));
+            assert!(worker.pos.point(four).threat(Color::Black) >= Threat::Four);
 
-        worker.credit_cutoff(cutoff, &[four, quiet], 6);
-        let plain = |p: Point| worker.history[Color::Black.index()][p.index()];
-        let follow_up = |p: Point| worker.follow_up[worker.follow_up_slot(p).unwrap()];
-        assert!(plain(cutoff) > 0 && follow_up(cutoff) > 0);
-        for tried in [four, quiet] {
-            assert_eq!(plain(tried), -plain(cutoff), "{tried:?}");
-            assert_eq!(follow_up(tried), -follow_up(cutoff), "{tried:?}");
-        }
+            worker.credit_cutoff(cutoff, &[four, quiet], 6);
+            let plain = |p: Point| worker.history[Color::Black.index()][p.index()];
+            let follow_up = |p: Point| worker.follow_up[worker.follow_up_slot(p).unwrap()];
+            assert!(plain(cutoff) > 0 && follow_up(cutoff) > 0);
+            for tried in [four, quiet] {
+                assert_eq!(plain(tried), -plain(cutoff), "{tried:?}");
+                assert_eq!(follow_up(tried), -follow_up(cutoff), "{tried:?}");
+            }
+        });
     }
 
     #[test]
