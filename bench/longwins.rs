@@ -20,8 +20,9 @@
 //! counted as unsolved.
 //!
 //! Options: `--cap N` (P1 node cap, default 1000000), `--times MS,MS` (P2 budgets, default
-//! 200,600), `--p1` / `--p2` (only that proxy), `--rule renju|freestyle` (only that rule),
-//! `--suite base|hard` (the suite, default `base`), `--quiet` (summary only).
+//! 200,600), `--p1` / `--p2` (only that proxy), `--tree` / `--played` (P2 with the tree search
+//! alone, or only as played), `--rule renju|freestyle` (only that rule), `--suite base|hard` (the
+//! suite, default `base`), `--quiet` (summary only).
 
 #[allow(dead_code)]
 mod longwins_suite;
@@ -58,6 +59,10 @@ struct Options {
     times: Vec<u64>,
     p1: bool,
     p2: bool,
+    /// P2 with the tree search alone.
+    tree_only: bool,
+    /// P2 as the engine plays (root solvers on).
+    played: bool,
     rule: Option<Rule>,
     suite: &'static Suite,
     quiet: bool,
@@ -69,6 +74,8 @@ fn parse_options() -> Result<Options, String> {
         times: vec![200, 600],
         p1: true,
         p2: true,
+        tree_only: true,
+        played: true,
         rule: None,
         suite: &longwins_suite::SUITES[0],
         quiet: false,
@@ -93,6 +100,8 @@ fn parse_options() -> Result<Options, String> {
             }
             "--p1" => options.p2 = false,
             "--p2" => options.p1 = false,
+            "--played" => options.tree_only = false,
+            "--tree" => options.played = false,
             "--rule" => options.rule = Some(value("--rule")?.parse()?),
             "--suite" => {
                 let name = value("--suite")?;
@@ -371,7 +380,8 @@ fn main() {
     }
     if options.p2 {
         for &millis in &options.times {
-            for root_solver in [false, true] {
+            let modes = [(false, options.tree_only), (true, options.played)];
+            for root_solver in modes.iter().filter(|m| m.1).map(|m| m.0) {
                 summary.push(timed(&positions, millis, root_solver, &options));
             }
         }
