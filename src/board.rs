@@ -489,6 +489,15 @@ impl Board {
         &self.lines
     }
 
+    /// Row `y` as two column masks (bit `x`: column `x`): the stones of both colours, and the
+    /// points no stone may take (blocked ones, and every column past the board's right edge).
+    #[inline]
+    pub fn row_masks(&self, y: usize) -> (u32, u32) {
+        let lines = &self.lines;
+        let stones = (lines.stones[0][0][y] | lines.stones[1][0][y]) >> PAD;
+        (stones as u32, (lines.walls[0][y] >> PAD) as u32)
+    }
+
     /// See [`LineSet::key`].
     #[inline]
     pub fn line_key(&self, point: Point, direction: usize, color: Color) -> u32 {

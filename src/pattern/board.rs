@@ -1,6 +1,7 @@
 //! The incremental pattern board: [`PatternBoard`] wraps a [`Board`] and keeps, for every empty
 //! point, the line patterns and threat class of both colours, per-colour sets of points by
-//! [`Threat`] class, running sums of point values, and the set of candidate points near stones.
+//! [`Threat`] class and running sums of point values; it reads the set of candidate points near
+//! stones off the board's row bit masks when asked.
 //!
 //! Placing or removing a stone changes the line key of only the empty points within five cells
 //! of it along its four lines, so `play`/`undo` recompute those (at most 40 points, both
@@ -82,10 +83,6 @@ pub struct PatternBoard {
     threat_counts: [[u16; THREAT_COUNT]; 2],
     /// Per colour, the sums of the values of the empty points as mover and as waiting side.
     value_sums: [[i32; 2]; 2],
-    /// Stones in the candidate square around each point.
-    near_counts: Vec<u8>,
-    /// Empty points with a stone in the candidate square.
-    candidates: PointSet,
     /// The point entries each [`PatternBoard::play`] changed, as they were before it, so that
     /// [`PatternBoard::undo`] puts them back instead of looking every pattern up again.
     undo_log: Vec<(u16, PointPatterns)>,
@@ -110,8 +107,6 @@ impl PatternBoard {
             threat_sets: [[PointSet::new(); THREAT_COUNT]; 2],
             threat_counts: [[0; THREAT_COUNT]; 2],
             value_sums: [[0; 2]; 2],
-            near_counts: vec![0; CELL_COUNT],
-            candidates: PointSet::new(),
             undo_log: Vec::new(),
             undo_marks: Vec::new(),
         };
@@ -133,17 +128,11 @@ impl PatternBoard {
                 }
                 state.keys[point.index()][direction] = key;
             }
-            if state.board.stone(point).is_some() {
-                state.add_near(point, 1);
-            }
         }
         for &point in &points {
             if state.board.is_empty(point) {
                 state.compute_point(point);
                 state.account(point, 1);
-                if state.near_counts[point.index()] > 0 {
-                    state.candidates.insert(point);
-                }
             }
         }
         state
@@ -235,19 +224,36 @@ impl PatternBoard {
         logits
     }
 
-    /// Empty points within [`CANDIDATE_RADIUS`] of a stone.
-    #[inline]
-    pub fn candidates(&self) -> &PointSet {
-        &self.candidates
+    /// The empty points within [`CANDIDATE_RADIUS`] of a stone (a square around it), read off
+    /// the board's row masks: each row's stones spread sideways, then the spread rows above and
+    /// below are joined, less the stones, blocked points and the points past the board's edge.
+    /// Computed when asked rather than kept by every move: the search asks at most once a
+    /// node, and only at nodes that face no threat.
+    pub fn candidates(&self) -> PointSet {
+        const R: usize = CANDIDATE_RADIUS as usize;
+        let height = self.board.height();
+        let mut taken = [0u32; MAX_SIZE];
+        let mut spread = [0u32; MAX_SIZE];
+        for y in 0..height {
+            let (stones, unavailable) = self.board.row_masks(y);
+            taken[y] = stones | unavailable;
+            spread[y] = (0..=R as u32).fold(0, |near, d| near | stones << d | stones >> d);
+        }
+        let mut set = PointSet::new();
+        for y in 0..height {
+            let near = spread[y.saturating_sub(R)..=(y + R).min(height - 1)]
+                .iter()
+                .fold(0, |near, &row| near | row);
+            set.insert_row(y, near & !taken[y]);
+        }
+        set
     }
 
     /// Plays `point` (empty, on the board) for the side to move.
     pub fn play(&mut self, point: Point) {
         let color = self.board.side_to_move();
         self.account(point, -1);
-        self.candidates.remove(point);
         self.board.play_unchecked(point);
-        self.add_near(point, 1);
         self.undo_marks.push(self.undo_log.len() as u32);
         self.update_lines(point, code_of(color), LineUpdate::Refresh { record: true });
     }
@@ -312,7 +318,6 @@ impl PatternBoard {
     /// board was built has no saved entries: its neighbours are looked up again.
     pub fn undo(&mut self) -> Option<Point> {
         let point = self.board.undo()?;
-        self.add_near(point, -1);
         match self.undo_marks.pop() {
             Some(mark) => {
                 self.update_lines(point, CODE_EMPTY, LineUpdate::KeysOnly);
@@ -328,9 +333,6 @@ impl PatternBoard {
             }
         }
         self.account(point, 1);
-        if self.near_counts[point.index()] > 0 {
-            self.candidates.insert(point);
-        }
         Some(point)
     }
 
@@ -483,27 +485,6 @@ impl PatternBoard {
         }
     }
 
-    fn add_near(&mut self, center: Point, delta: i32) {
-        let width = self.board.width() as i32;
-        let height = self.board.height() as i32;
-        let (cx, cy) = (center.x() as i32, center.y() as i32);
-        for y in (cy - CANDIDATE_RADIUS).max(0)..=(cy + CANDIDATE_RADIUS).min(height - 1) {
-            for x in (cx - CANDIDATE_RADIUS).max(0)..=(cx + CANDIDATE_RADIUS).min(width - 1) {
-                let point = Point::new(x as usize, y as usize);
-                let count = &mut self.near_counts[point.index()];
-                *count = (*count as i32 + delta) as u8;
-                if point == center {
-                    continue;
-                }
-                if *count == 0 {
-                    self.candidates.remove(point);
-                } else if delta > 0 && *count == 1 && self.board.is_empty(point) {
-                    self.candidates.insert(point);
-                }
-            }
-        }
-    }
-
     /// Whether the incremental state equals a from-scratch rebuild (for tests).
     pub fn is_consistent(&self) -> bool {
         let fresh = PatternBoard::new(&self.board, self.rule);
@@ -513,7 +494,6 @@ impl PatternBoard {
         }) && self.threat_counts == fresh.threat_counts
             && self.threat_sets == fresh.threat_sets
             && self.value_sums == fresh.value_sums
-            && self.candidates == fresh.candidates
     }
 }
 
@@ -544,6 +524,41 @@ mod tests {
             }
             while state.undo().is_some() {}
             assert!(state.is_consistent());
+        }
+    }
+
+    #[test]
+    fn candidates_are_the_empty_points_near_a_stone() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        // Boards of every shape the row masks must handle: the smallest, a wide one, the widest.
+        for (width, height) in [(5, 5), (19, 7), (32, 32), (15, 15)] {
+            let mut board = Board::new(width, height).unwrap();
+            let expected = |board: &Board| -> Vec<Point> {
+                board
+                    .empty_points()
+                    .filter(|&p| {
+                        board.points().any(|q| {
+                            board.stone(q).is_some() && q.distance(p) <= CANDIDATE_RADIUS as usize
+                        })
+                    })
+                    .collect()
+            };
+            let pos = PatternBoard::new(&board, Rule::Freestyle);
+            assert!(pos.candidates().is_empty());
+            for _ in 0..12 {
+                let empty: Vec<Point> = board.empty_points().collect();
+                let point = empty[rng.gen_range(0..empty.len())];
+                if rng.gen_bool(0.2) {
+                    // A blocked point is no stone and no candidate.
+                    board.block(point).unwrap();
+                } else {
+                    board.play_unchecked(point);
+                }
+                let pos = PatternBoard::new(&board, Rule::Freestyle);
+                let got: Vec<Point> = pos.candidates().iter().collect();
+                assert_eq!(got, expected(&board), "{width}x{height}\n{board:?}");
+            }
         }
     }
 

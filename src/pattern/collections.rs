@@ -4,7 +4,10 @@
 
 use smallvec::SmallVec;
 
-use crate::board::{Point, CELL_COUNT};
+use crate::board::{Point, CELL_COUNT, MAX_SIZE};
+
+/// [`PointSet::insert_row`] puts two rows of 32 points in each word.
+const _: () = assert!(MAX_SIZE == 32);
 
 /// A short list of points, kept inline up to `N` of them (64 unless said otherwise) and on the
 /// heap past that.
@@ -71,6 +74,13 @@ impl PointSet {
         for (word, other) in self.words.iter_mut().zip(other.words.iter()) {
             *word &= other;
         }
+    }
+
+    /// Adds the points of row `y` whose columns are the set bits of `columns` (bit `x`: column
+    /// `x`). A row is `MAX_SIZE` = 32 indices long, so two rows share a word.
+    #[inline]
+    pub fn insert_row(&mut self, y: usize, columns: u32) {
+        self.words[y / 2] |= u64::from(columns) << (32 * (y % 2));
     }
 
     /// The points, in index order.
