@@ -14,7 +14,9 @@ use super::keys::{
 };
 use super::lines::{Pattern, PATTERN_COUNT};
 use super::points::{point_tables, CombinationKind, PointTables, Threat, THREAT_COUNT};
-use super::weights::{position_weights, FREESTYLE_POLICY_WEIGHTS, RENJU_POLICY_WEIGHTS};
+use super::weights::{
+    position_weights, PolicyWeights, FREESTYLE_POLICY_WEIGHTS, RENJU_POLICY_WEIGHTS,
+};
 use crate::board::{Board, Color, Point, CELL_COUNT, DIRECTIONS, MAX_SIZE};
 use crate::rules::{self, Rule};
 
@@ -59,6 +61,45 @@ enum LineUpdate {
     KeysOnly,
     /// Look the patterns of the empty points up again; `record` saves the old entries for undo.
     Refresh { record: bool },
+}
+
+/// Move-ordering scores of the side to move in one position ([`PatternBoard::move_scorer`]).
+pub struct MoveScorer<'a> {
+    points: &'a [PointPatterns],
+    weights: &'static PolicyWeights,
+    us: usize,
+    them: usize,
+    their_last: Option<Point>,
+    own_last: Option<Point>,
+}
+
+impl MoveScorer<'_> {
+    /// The score of the empty `point` (see [`PatternBoard::move_score`]).
+    #[inline]
+    pub fn score(&self, point: Point) -> i32 {
+        let weights = self.weights;
+        let info = &self.points[point.index()];
+        let own_threat = (info.threats[self.us] as usize).min(THREAT_COUNT - 1);
+        let their_threat = (info.threats[self.them] as usize).min(THREAT_COUNT - 1);
+        let mut score =
+            weights.own_threat[own_threat] as i32 + weights.their_threat[their_threat] as i32;
+        let own_lines = info.lines[self.us].to_le_bytes();
+        let their_lines = info.lines[self.them].to_le_bytes();
+        for direction in 0..4 {
+            score +=
+                weights.own_line[(own_lines[direction] as usize).min(PATTERN_COUNT - 1)] as i32;
+            score +=
+                weights.their_line[(their_lines[direction] as usize).min(PATTERN_COUNT - 1)] as i32;
+        }
+        let bucket = |last: Point| last.distance(point).clamp(1, 4) - 1;
+        if let Some(last) = self.their_last {
+            score += weights.near_last_opponent[bucket(last)] as i32;
+        }
+        if let Some(last) = self.own_last {
+            score += weights.near_last_own[bucket(last)] as i32;
+        }
+        score
+    }
 }
 
 /// A board with the line patterns and threat classes of every empty point, kept up to date by
@@ -259,41 +300,32 @@ impl PatternBoard {
     }
 
     /// Move-ordering score of the side to move playing the empty `point` (see
-    /// [`PolicyWeights`](super::PolicyWeights)): higher is tried first.
+    /// [`PolicyWeights`](super::PolicyWeights)): higher is tried first. To score many points of
+    /// one position, [`PatternBoard::move_scorer`] once.
     #[inline]
     pub fn move_score(&self, point: Point) -> i32 {
-        let weights = if self.rule == Rule::Renju {
-            &RENJU_POLICY_WEIGHTS
-        } else {
-            &FREESTYLE_POLICY_WEIGHTS
-        };
+        self.move_scorer().score(point)
+    }
+
+    /// The move-ordering scorer of the side to move in this position: the rule's weights, the
+    /// sides and the last two moves looked up once for all the points it scores.
+    #[inline]
+    pub fn move_scorer(&self) -> MoveScorer<'_> {
         let us = self.board.side_to_move();
-        let them = us.opponent();
-        let info = &self.points[point.index()];
-        let own_threat = (info.threats[us.index()] as usize).min(THREAT_COUNT - 1);
-        let their_threat = (info.threats[them.index()] as usize).min(THREAT_COUNT - 1);
-        let mut score =
-            weights.own_threat[own_threat] as i32 + weights.their_threat[their_threat] as i32;
-        let own_lines = info.lines[us.index()].to_le_bytes();
-        let their_lines = info.lines[them.index()].to_le_bytes();
-        for direction in 0..4 {
-            score +=
-                weights.own_line[(own_lines[direction] as usize).min(PATTERN_COUNT - 1)] as i32;
-            score +=
-                weights.their_line[(their_lines[direction] as usize).min(PATTERN_COUNT - 1)] as i32;
-        }
         let history = self.board.history();
-        let near = |back: usize| {
-            let previous = history[history.len().checked_sub(back)?];
-            Some(previous.distance(point).clamp(1, 4) - 1)
-        };
-        if let Some(bucket) = near(1) {
-            score += weights.near_last_opponent[bucket] as i32;
+        let back = |n: usize| history.len().checked_sub(n).map(|index| history[index]);
+        MoveScorer {
+            points: &self.points,
+            weights: if self.rule == Rule::Renju {
+                &RENJU_POLICY_WEIGHTS
+            } else {
+                &FREESTYLE_POLICY_WEIGHTS
+            },
+            us: us.index(),
+            them: us.opponent().index(),
+            their_last: back(1),
+            own_last: back(2),
         }
-        if let Some(bucket) = near(2) {
-            score += weights.near_last_own[bucket] as i32;
-        }
-        score
     }
 
     /// Passes: the other side moves next, nothing is placed (the search's null move). Undo

@@ -20,7 +20,7 @@ mod lines;
 mod points;
 mod weights;
 
-pub use board::{PatternBoard, PointPatterns, CANDIDATE_RADIUS};
+pub use board::{MoveScorer, PatternBoard, PointPatterns, CANDIDATE_RADIUS};
 pub use collections::{PointList, PointSet, PointSetIter};
 pub use lines::{line_pattern, Pattern, PATTERN_COUNT};
 pub use points::{PointTables, Threat, THREAT_COUNT};

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use smallvec::SmallVec;
 
 use crate::board::{Color, Point, CELL_COUNT};
-use crate::pattern::{PatternBoard, Threat};
+use crate::pattern::{MoveScorer, PatternBoard, Threat};
 use crate::rules::{self, Rule};
 
 use super::movegen::{generate_moves, has_forcing_threat, quiescence_fours, PointList};
@@ -430,23 +430,42 @@ impl<'a> Worker<'a> {
     fn generate(&self, ply: usize, tt_move: Option<Point>, threatened: bool, moves: &mut MoveList) {
         let mut points = PointList::new();
         generate_moves(&self.pos, self.shared.rule, threatened, &mut points);
+        let scorer = self.pos.move_scorer();
+        let follow_up_row = self.follow_up_row();
         for point in points {
-            moves.push(self.score_move(point, ply, tt_move));
+            moves.push(self.score_with(&scorer, follow_up_row, point, ply, tt_move));
         }
     }
 
-    #[inline]
+    /// The ordering score of `point` (see [`Worker::score_with`]).
+    #[cfg(test)]
     fn score_move(&self, point: Point, ply: usize, tt_move: Option<Point>) -> ScoredMove {
+        let scorer = self.pos.move_scorer();
+        self.score_with(&scorer, self.follow_up_row(), point, ply, tt_move)
+    }
+
+    /// The ordering score of `point`: its policy score (`scorer`), its histories (the
+    /// follow-up one in the row `follow_up_row`, [`Worker::follow_up_row`]), and the table
+    /// move's and killers' bonuses.
+    #[inline]
+    fn score_with(
+        &self,
+        scorer: &MoveScorer<'_>,
+        follow_up_row: Option<usize>,
+        point: Point,
+        ply: usize,
+        tt_move: Option<Point>,
+    ) -> ScoredMove {
         let us = self.pos.side_to_move();
         let them = us.opponent();
         let info = self.pos.point(point);
         let own_threat = info.threat(us);
         let other_threat = info.threat(them);
         let tactical = (own_threat >= Threat::OpenThree) || other_threat >= Threat::OpenThreePlus;
-        let mut score = self.pos.move_score(point);
+        let mut score = scorer.score(point);
         score += self.history[us.index()][point.index()] / 64;
-        if let Some(slot) = self.follow_up_slot(point) {
-            score += self.follow_up[slot] / params::follow_up_divisor();
+        if let Some(row) = follow_up_row {
+            score += self.follow_up[row + self.compact(point)] / params::follow_up_divisor();
         }
         if Some(point) == tt_move {
             score += 1 << 24;
@@ -499,12 +518,22 @@ impl<'a> Worker<'a> {
     /// The `follow_up` entry of our move `point` after the opponent's last move, if there is one.
     #[inline]
     fn follow_up_slot(&self, point: Point) -> Option<usize> {
-        let board = self.pos.board();
-        let last = *board.history().last()?;
-        let width = board.width();
-        let compact = |p: Point| p.y() * width + p.x();
+        Some(self.follow_up_row()? + self.compact(point))
+    }
+
+    /// Where the `follow_up` entries of our moves after the opponent's last move start (the
+    /// entry of a move is this plus its [`Worker::compact`] index), if there is a last move.
+    #[inline]
+    fn follow_up_row(&self) -> Option<usize> {
+        let last = *self.pos.board().history().last()?;
         let us = self.pos.side_to_move().index();
-        Some((us * self.cells + compact(last)) * self.cells + compact(point))
+        Some((us * self.cells + self.compact(last)) * self.cells)
+    }
+
+    /// A point's index among the board's own cells (row by row, `width` to a row).
+    #[inline]
+    fn compact(&self, point: Point) -> usize {
+        point.y() * self.pos.board().width() + point.x()
     }
 
     /// Forced situations common to the main and quiescence searches, from the side to move's
@@ -909,8 +938,9 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         alpha = alpha.max(stand_pat);
         let mut moves: SmallVec<[ScoredMove; 16]> = SmallVec::new();
+        let scorer = self.pos.move_scorer();
         for point in quiescence_fours(&self.pos, qply) {
-            let score = self.pos.move_score(point);
+            let score = scorer.score(point);
             moves.push(ScoredMove {
                 point,
                 score: score + if Some(point) == tt_move { 1 << 20 } else { 0 },
