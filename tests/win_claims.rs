@@ -242,10 +242,8 @@ fn every_win_claimed_on_suite_games_is_sound() {
                 board.side_to_move().opponent()
             };
             let mut line = board.clone();
-            let mut pv = result.pv.clone();
-            if winner != line.side_to_move() {
-                pv.insert(0, Point::new(99, 99));
-            }
+            let pv = &result.pv;
+            // The number of the line's moves played.
             let mut step = 0;
             loop {
                 if line.side_to_move() == winner {
@@ -275,7 +273,6 @@ fn every_win_claimed_on_suite_games_is_sound() {
                         break;
                     }
                 }
-                step += 1;
                 let Some(&next) = pv.get(step) else { break };
                 if !line.is_empty(next)
                     || five_points(&line, line.side_to_move(), position.rule).contains(&next)
@@ -283,6 +280,7 @@ fn every_win_claimed_on_suite_games_is_sound() {
                     break;
                 }
                 line.play_unchecked(next);
+                step += 1;
             }
         }
     }
@@ -291,10 +289,11 @@ fn every_win_claimed_on_suite_games_is_sound() {
          beyond the check's budget"
     );
     assert!(claims >= 40, "only {claims} claims checked");
-    // The suite's games make about 77 claims at this budget, 19 of them short enough for the
-    // full check: a floor that a weaker check (or fewer claims checked) would fall under.
+    // The suite's games make about 93 claims at this budget, 17 to 19 of them short enough for
+    // the full check down their lines: a floor that a weaker check (or fewer claims checked)
+    // would fall under.
     assert!(
-        confirmed >= 19,
+        confirmed >= 15,
         "only {confirmed} claims confirmed with every defence tried"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
