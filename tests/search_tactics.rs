@@ -141,6 +141,29 @@ fn wins_with_a_four_three() {
 }
 
 #[test]
+fn a_threat_win_counts_the_defenders_delaying_fours() {
+    // A double three at h8; white holds two closed threes on the top edge (columns a and o)
+    // and may make a four of each, which black must block, before it blocks a three. Nine
+    // plies, not the five of the plain block: h8, a4 a5, o4 o5, a block, h9 (an open four),
+    // any, the five. The same from the root solver and from the tree alone.
+    let board = board_with(
+        15,
+        &["f8", "g8", "h6", "h7", "l13", "c12"],
+        &["a1", "a2", "a3", "o1", "o2", "o3"],
+        Color::Black,
+    );
+    for root_solver in [true, false] {
+        let mut engine = Engine::new();
+        engine.set_hash_bytes(4 << 20);
+        engine.set_root_solver(root_solver);
+        let stop = AtomicBool::new(false);
+        let result = engine.think(&board, Rule::Freestyle, &depth(12), &stop, &mut |_| {});
+        assert_eq!(WIN - result.score, 9, "root solver {root_solver}");
+        assert_eq!(name(&result), "h8");
+    }
+}
+
+#[test]
 fn an_open_four_against_us_is_lost_but_the_move_is_legal() {
     let board = board_with(
         15,

@@ -302,6 +302,35 @@ fn vct_by_double_three_in_freestyle_but_not_in_renju() {
 }
 
 #[test]
+fn vct_line_takes_the_defenders_delaying_fours() {
+    // The double three at (7,7) again, and white with two closed threes on the edges (columns
+    // 0 and 14, rows 0-2): against the double three white may first make two fours of its
+    // own, each of which black must block, before it blocks a three. The line, whose length
+    // the engine reports as the mate distance, must take those delays (four plies more than
+    // the plain block), not the first defence the proof tried.
+    let position = board(
+        15,
+        &[(5, 7), (6, 7), (7, 5), (7, 6), (11, 12), (2, 11)],
+        &[(0, 0), (0, 1), (0, 2), (14, 0), (14, 1), (14, 2)],
+        Color::Black,
+    );
+    let stop = AtomicBool::new(false);
+    let line = match find_vct(&position, Rule::Freestyle, &limits(6), &stop) {
+        SolveOutcome::Win(line) => line,
+        other => panic!("{other:?}"),
+    };
+    check_line(&position, Rule::Freestyle, &line, LineKind::Vct).expect("valid line");
+    assert_eq!(line[0], Point::new(7, 7), "{line:?}");
+    let white_fours = |column: usize| {
+        line.iter()
+            .skip(1)
+            .step_by(2)
+            .any(|p| p.x() == column && p.y() <= 4)
+    };
+    assert!(white_fours(0) && white_fours(14), "{line:?}");
+}
+
+#[test]
 fn vct_no_win_is_proven_with_few_moves() {
     let stop = AtomicBool::new(false);
     let lonely = board(15, &[(7, 7)], &[(3, 3)], Color::Black);

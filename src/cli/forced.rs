@@ -18,6 +18,9 @@ use crate::search::{SearchResult, WIN, WIN_THRESHOLD};
 /// Positions the search for a shorter VCF line may visit (a fraction of a second).
 const SHORTEST_VCF_NODES: u64 = 300_000;
 
+/// Nodes the search for a shorter VCT line may visit (a fraction of a second).
+const SHORTEST_VCT_NODES: u64 = 300_000;
+
 /// Which kind of forced win to look for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -95,6 +98,19 @@ pub fn find(board: &Board, rule: Rule, mode: Mode, budget: &SolverBudget) -> Out
                 "VCF"
             } else {
                 "VCT"
+            };
+            // The first proof of a VCT may run far longer than the win needs; people want the
+            // mate distance.
+            let line = if method == "VCT" {
+                let limits = SolveLimits {
+                    max_nodes: SHORTEST_VCT_NODES,
+                    ..SolveLimits::default()
+                };
+                with_deadline(budget.deadline, &|| started.elapsed(), &never, |stop| {
+                    solver::shorten_vct(board, rule, line.clone(), &limits, stop).0
+                })
+            } else {
+                line
             };
             let full = line_to_five(board, rule, &line);
             if method == "VCF" {

@@ -17,7 +17,7 @@ use crate::board::{Board, Point};
 use crate::rules::Rule;
 
 use super::mate::line_to_five;
-use super::solver::{solve_vcf, solve_vct, SolveLimits, SolveOutcome};
+use super::solver::{shorten_vct, solve_vcf, solve_vct, SolveLimits, SolveOutcome};
 use super::solver_budget::{with_deadline, SolverBudget};
 use super::time::SearchTimer;
 use super::worker::{AfterIteration, RootMove};
@@ -32,6 +32,10 @@ const FINAL_CHECK_CANDIDATES: usize = 4;
 
 /// The longest win looked for, in attacker moves.
 pub(super) const MAX_ATTACKER_MOVES: u32 = 40;
+/// Nodes the root step may spend making a VCT win it found shorter (for the mate distance it
+/// reports; the move is played either way), for each node the first proof took: a win found
+/// quickly is shortened quickly.
+const SHORTENING_NODES_PER_PROOF_NODE: u64 = 4;
 /// Root moves checked against the opponent's threat sequence, best-ordered first.
 const MAX_DEFENCES_CHECKED: usize = 24;
 
@@ -95,6 +99,23 @@ impl CountingSolver<'_> {
         let solved = solve_vct(board, rule, limits, self.stop);
         *self.nodes += solved.nodes;
         solved.outcome
+    }
+
+    /// [`shorten_vct`] with `max_nodes` nodes.
+    fn shorten_vct(
+        &mut self,
+        board: &Board,
+        rule: Rule,
+        line: Vec<Point>,
+        max_nodes: u64,
+    ) -> Vec<Point> {
+        let limits = SolveLimits {
+            max_nodes,
+            max_attacker_moves: MAX_ATTACKER_MOVES,
+        };
+        let (line, nodes) = shorten_vct(board, rule, line, &limits, self.stop);
+        *self.nodes += nodes;
+        line
     }
 
     fn stopped(&self) -> bool {
@@ -278,20 +299,33 @@ fn solve(
         max_attacker_moves: MAX_ATTACKER_MOVES,
     };
     // Our forced wins first.
+    let allowed = |line: &[Point]| {
+        line.first()
+            .is_some_and(|first| root_moves.is_empty() || root_moves.contains(first))
+    };
+    let start = *solver.nodes;
     for vct in [false, true] {
+        let before = *solver.nodes;
         let outcome = if vct {
             solver.vct(board, rule, &limits)
         } else {
             solver.vcf(board, rule, &limits)
         };
-        if let SolveOutcome::Win(line) = outcome {
-            if let Some(&first) = line.first() {
-                if root_moves.contains(&first) || root_moves.is_empty() {
-                    // The score counts the plies to the five, as the tree's mate scores do.
-                    let line = line_to_five(board, rule, &line).unwrap_or(line);
-                    let score = WIN - line.len() as Score;
-                    return RootVerdict::Win(first, score, line);
+        if let SolveOutcome::Win(mut line) = outcome {
+            if vct && allowed(&line) {
+                let spent = *solver.nodes - start;
+                let shortening_nodes = ((*solver.nodes - before) * SHORTENING_NODES_PER_PROOF_NODE)
+                    .min(budget.nodes.saturating_sub(spent));
+                let shorter = solver.shorten_vct(board, rule, line.clone(), shortening_nodes);
+                if allowed(&shorter) {
+                    line = shorter;
                 }
+            }
+            if let Some(&first) = line.first().filter(|_| allowed(&line)) {
+                // The score counts the plies to the five, as the tree's mate scores do.
+                let line = line_to_five(board, rule, &line).unwrap_or(line);
+                let score = WIN - line.len() as Score;
+                return RootVerdict::Win(first, score, line);
             }
         }
         if solver.stopped() {

@@ -189,6 +189,48 @@ pub fn solve_vct(board: &Board, rule: Rule, limits: &SolveLimits, stop: &AtomicB
     }
 }
 
+/// A proven VCT `line` of the side to move made as short as the solver can prove within
+/// `limits.max_nodes` (all tries together): the attacker-move limit is halved towards the
+/// shortest win that proves, each proof giving its line (the defender's slowest reply, see
+/// `Solver::proven_line`). The first proof a VCT finds may run far longer than needed, and a
+/// line's length is the mate distance the engine reports. With the nodes searched.
+pub fn shorten_vct(
+    board: &Board,
+    rule: Rule,
+    line: Vec<Point>,
+    limits: &SolveLimits,
+    stop: &AtomicBool,
+) -> (Vec<Point>, u64) {
+    let mut best = line;
+    let mut nodes = 0;
+    // Attacker moves: the line starts and ends with one.
+    let mut low = 1;
+    let mut high = (best.len().div_ceil(2) as u32).saturating_sub(1);
+    while low <= high && nodes < limits.max_nodes {
+        let tried = low + (high - low) / 2;
+        let solved = solve_vct(
+            board,
+            rule,
+            &SolveLimits {
+                max_nodes: limits.max_nodes - nodes,
+                max_attacker_moves: tried,
+            },
+            stop,
+        );
+        nodes += solved.nodes;
+        match solved.outcome {
+            SolveOutcome::Win(shorter) if shorter.len() < best.len() => {
+                high = (shorter.len().div_ceil(2) as u32).saturating_sub(1);
+                best = shorter;
+            }
+            SolveOutcome::Win(_) => high = tried.saturating_sub(1),
+            SolveOutcome::NoWin => low = tried + 1,
+            SolveOutcome::Unknown => break,
+        }
+    }
+    (best, nodes)
+}
+
 /// A hasher for keys that are already Zobrist hashes.
 #[derive(Default)]
 struct ZobristHasher(u64);

@@ -521,35 +521,74 @@ impl Solver<'_> {
         Some(threat)
     }
 
-    /// The winning line of a proven root, following proven children through the table.
+    /// The winning line of a proven root: through the table's proven children, the attacker
+    /// taking its quickest proven move and the defender its slowest reply (see
+    /// [`Solver::proven_distance`]), so that the line's length, and the mate distance reported
+    /// from it, counts the defender's delaying moves, such as fours of its own that the attacker
+    /// must block before the threat goes on. `None` when the root is not proven.
     fn proven_line(&mut self) -> Option<Vec<Point>> {
+        let mut plan = ZobristMap::default();
+        let root = self.board.hash();
+        self.proven_distance(root, true, &mut plan)?;
         let mut line = Vec::new();
-        let mut played = 0;
-        let result = loop {
-            let Some(entry) = self.proof_table.get(&self.board.hash()) else {
-                break None;
-            };
-            if entry.proof != 0 {
-                break None;
+        let mut hash = root;
+        loop {
+            match plan.get(&hash).copied().flatten()? {
+                (_, Some((child, child_hash))) => {
+                    line.push(child);
+                    hash = child_hash;
+                }
+                (_, None) => {
+                    line.extend_from_slice(&self.proof_table.get(&hash)?.line);
+                    return Some(line);
+                }
             }
-            let Some(children) = entry.children.clone() else {
-                line.extend_from_slice(&entry.line);
-                break Some(());
-            };
-            let next = children
-                .iter()
-                .find(|&&(_, hash)| self.numbers_of(hash).0 == 0)
-                .map(|&(child, _)| child);
-            let Some(child) = next else {
-                break None;
-            };
-            line.push(child);
-            self.board.play_unchecked(child);
-            played += 1;
-        };
-        for _ in 0..played {
-            self.board.undo();
         }
-        result.map(|()| line)
+    }
+
+    /// Plies from the proven node with `hash` (the attacker to move when `attacking`) to the
+    /// attacker's five, along the proof in the table: at an attacker node the proven child
+    /// with the fewest, at a defender node the reply with the most; a leaf proven by a VCF
+    /// counts its line, then the block and the five. `plan` keeps each node's count with the
+    /// child that gives it (and `None` for a node that is not proven, or is being counted
+    /// further up, which only a hash collision can bring about).
+    #[allow(clippy::type_complexity)]
+    fn proven_distance(
+        &self,
+        hash: u64,
+        attacking: bool,
+        plan: &mut ZobristMap<Option<(u32, Option<(Point, u64)>)>>,
+    ) -> Option<u32> {
+        if let Some(known) = plan.get(&hash) {
+            return known.map(|(plies, _)| plies);
+        }
+        plan.insert(hash, None);
+        let entry = self.proof_table.get(&hash).filter(|e| e.proof == 0)?;
+        let counted = match &entry.children {
+            // A defender leaf: no block stops the five.
+            None if !attacking => Some((2, None)),
+            None => Some((entry.line.len() as u32 + 2, None)),
+            Some(children) => {
+                let mut best: Option<(u32, (Point, u64))> = None;
+                for &(child, child_hash) in children {
+                    let Some(plies) = self.proven_distance(child_hash, !attacking, plan) else {
+                        continue;
+                    };
+                    let better = best.is_none_or(|(known, _)| {
+                        if attacking {
+                            plies < known
+                        } else {
+                            plies > known
+                        }
+                    });
+                    if better {
+                        best = Some((plies, (child, child_hash)));
+                    }
+                }
+                best.map(|(plies, child)| (plies + 1, Some(child)))
+            }
+        };
+        plan.insert(hash, counted);
+        counted.map(|(plies, _)| plies)
     }
 }
