@@ -17,6 +17,11 @@ use super::*;
 /// its table (about 200 MB).
 const PROOF_TABLE_LIMIT: usize = 1 << 20;
 
+/// What the choice of a winning line knows of each node, by hash: plies to the five and the
+/// child (move, hash) that gives them, `None` at a leaf; `None` for a node that is not proven,
+/// or is being counted further up (which only a hash collision can bring about).
+type LinePlan = ZobristMap<Option<(u32, Option<(Point, u64)>)>>;
+
 /// Proof and disproof numbers at or above this are infinite.
 const INFINITE: u32 = 1 << 30;
 
@@ -526,7 +531,7 @@ impl Solver<'_> {
     /// [`Solver::proven_distance`]), so that the line's length, and the mate distance reported
     /// from it, counts the defender's delaying moves, such as fours of its own that the attacker
     /// must block before the threat goes on. `None` when the root is not proven.
-    fn proven_line(&mut self) -> Option<Vec<Point>> {
+    fn proven_line(&self) -> Option<Vec<Point>> {
         let mut plan = ZobristMap::default();
         let root = self.board.hash();
         self.proven_distance(root, true, &mut plan)?;
@@ -549,16 +554,8 @@ impl Solver<'_> {
     /// Plies from the proven node with `hash` (the attacker to move when `attacking`) to the
     /// attacker's five, along the proof in the table: at an attacker node the proven child
     /// with the fewest, at a defender node the reply with the most; a leaf proven by a VCF
-    /// counts its line, then the block and the five. `plan` keeps each node's count with the
-    /// child that gives it (and `None` for a node that is not proven, or is being counted
-    /// further up, which only a hash collision can bring about).
-    #[allow(clippy::type_complexity)]
-    fn proven_distance(
-        &self,
-        hash: u64,
-        attacking: bool,
-        plan: &mut ZobristMap<Option<(u32, Option<(Point, u64)>)>>,
-    ) -> Option<u32> {
+    /// counts its line, then the block and the five. `plan` keeps each node's count.
+    fn proven_distance(&self, hash: u64, attacking: bool, plan: &mut LinePlan) -> Option<u32> {
         if let Some(known) = plan.get(&hash) {
             return known.map(|(plies, _)| plies);
         }
