@@ -53,10 +53,11 @@ pub fn without_excluded(
         return allowed;
     }
     let board = pos.board();
+    let scorer = pos.move_scorer();
     let mut others: Vec<(i32, Point)> = board
         .empty_points()
         .filter(|p| !excluded.contains(p) && rules::is_legal(board, *p, rule))
-        .map(|p| (pos.move_score(p), p))
+        .map(|p| (scorer.score(p), p))
         .collect();
     if others.is_empty() {
         return moves;
@@ -93,9 +94,10 @@ pub fn root_moves(pos: &PatternBoard, rule: Rule) -> Vec<Point> {
         // long as it can, rather than the first empty point in a corner.
         candidates = board.empty_points().filter(|&p| legal(p)).collect();
     }
+    let scorer = pos.move_scorer();
     let mut scored: Vec<(i32, Point)> = candidates
         .into_iter()
-        .map(|p| (pos.move_score(p), p))
+        .map(|p| (scorer.score(p), p))
         .collect();
     // Highest score first; ties by point index, so the order is deterministic.
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));

@@ -321,7 +321,8 @@ fn solve(
                     line = shorter;
                 }
             }
-            if let Some(&first) = line.first().filter(|_| allowed(&line)) {
+            if allowed(&line) {
+                let first = line[0];
                 // The score counts the plies to the five, as the tree's mate scores do.
                 let line = line_to_five(board, rule, &line).unwrap_or(line);
                 let score = WIN - line.len() as Score;
