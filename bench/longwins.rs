@@ -21,8 +21,9 @@
 //!
 //! Options: `--cap N` (P1 node cap, default 1000000), `--times MS,MS` (P2 budgets, default
 //! 200,600), `--p1` / `--p2` (only that proxy), `--tree` / `--played` (P2 with the tree search
-//! alone, or only as played), `--rule renju|freestyle` (only that rule), `--suite base|hard` (the
-//! suite, default `base`), `--quiet` (summary only).
+//! alone, or only as played), `--rule renju|freestyle` (only that rule), `--only L21,L109` (only
+//! the positions on those lines of the suite file), `--suite base|hard` (the suite, default
+//! `base`), `--quiet` (summary only).
 
 #[allow(dead_code)]
 mod longwins_suite;
@@ -64,6 +65,8 @@ struct Options {
     /// P2 as the engine plays (root solvers on).
     played: bool,
     rule: Option<Rule>,
+    /// Only the positions on these lines of the suite file (`--only L21,L109`).
+    only: Vec<usize>,
     suite: &'static Suite,
     quiet: bool,
 }
@@ -77,6 +80,7 @@ fn parse_options() -> Result<Options, String> {
         tree_only: true,
         played: true,
         rule: None,
+        only: Vec::new(),
         suite: &longwins_suite::SUITES[0],
         quiet: false,
     };
@@ -103,6 +107,13 @@ fn parse_options() -> Result<Options, String> {
             "--played" => options.tree_only = false,
             "--tree" => options.played = false,
             "--rule" => options.rule = Some(value("--rule")?.parse()?),
+            "--only" => {
+                options.only = value("--only")?
+                    .split(',')
+                    .map(|name| name.trim().trim_start_matches('L').parse::<usize>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| "--only needs suite lines like L21,L109".to_string())?
+            }
             "--suite" => {
                 let name = value("--suite")?;
                 options.suite = longwins_suite::suite(&name).ok_or_else(|| {
@@ -363,7 +374,9 @@ fn main() {
     };
     let mut positions = Vec::new();
     for position in suite {
-        if options.rule.is_some_and(|rule| rule != position.rule) {
+        if options.rule.is_some_and(|rule| rule != position.rule)
+            || !(options.only.is_empty() || options.only.contains(&position.line))
+        {
             continue;
         }
         match position.board() {
