@@ -501,6 +501,10 @@ impl PatternBoard {
         let entry = &mut self.points[index];
         entry.lines = new_lines;
         for (color, &color_lines) in new_lines.iter().enumerate() {
+            // A colour whose line patterns stayed keeps its entry: no table read.
+            if color_lines == old_lines[color] {
+                continue;
+            }
             let (threat, mover, waiting) = self.point_tables[color].combine(color_lines);
             let old_threat = entry.threats[color];
             let [old_mover, old_waiting] = entry.values[color];
