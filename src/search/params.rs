@@ -149,6 +149,12 @@ tunables! {
     best_move_check_percent = 10, 0..=100,
         "Share of the soft time limit, in percent, for each check of a new best move against \
          the opponent's forced win after it (0 turns the checks off).";
+    // 2: a check that finds nothing (the usual case) runs its whole share; checking every new
+    // best move found 5 fewer of the hard long-win suite's wins at 1 s, and two checks a search
+    // scored as well against Rapfi (docs/strength.md, "Two best-move checks a search").
+    iteration_checks = 2, 0..=64,
+        "How many new best moves of the iterations one search checks against the opponent's \
+         forced win; a later one is left to the final check.";
     // Adopted in self-play (+50 Elo); turned off (0) it scored lower against Rapfi in renju.
     singular_depth = 8, 0..=60,
         "Shallowest depth of the singular extension test (0 turns it off).";

@@ -1,8 +1,9 @@
 //! The forced-win steps around the tree search, with the VCF/VCT solvers ([`super::solver`]):
 //! before it, [`solve_root`] looks for our forced win (play it at once) and for the opponent's
 //! (then only the root moves after which the opponent has none are worth searching); during
-//! and after it, [`BestMoveChecks`] checks each new best move against the opponent's forced win
-//! after it, and checks the move about to be played once more when no iteration did.
+//! and after it, [`BestMoveChecks`] checks the first new best moves of the iterations against
+//! the opponent's forced win after them, and checks the move about to be played once more when
+//! no iteration did.
 //!
 //! Each step's budget comes from the search's [`SearchTimer`]: a share of the move's time when
 //! the search is timed (the solvers are stopped at the deadline by
@@ -21,7 +22,7 @@ use super::solver::{shorten_vct, solve_vcf, solve_vct, SolveLimits, SolveOutcome
 use super::solver_budget::{with_deadline, SolverBudget};
 use super::time::SearchTimer;
 use super::worker::{AfterIteration, RootMove};
-use super::{Score, WIN, WIN_THRESHOLD};
+use super::{params, Score, WIN, WIN_THRESHOLD};
 
 /// Shallowest iteration whose best move is checked against the opponent's forced wins: earlier
 /// best moves change too often to be worth it.
@@ -137,6 +138,8 @@ pub(super) struct BestMoveChecks<'a> {
     rejected: Vec<Point>,
     /// Solver nodes the checks searched.
     nodes: Cell<u64>,
+    /// How many best moves the iterations have checked.
+    iteration_checks: u32,
 }
 
 impl<'a> BestMoveChecks<'a> {
@@ -155,6 +158,7 @@ impl<'a> BestMoveChecks<'a> {
             verified: Vec::new(),
             rejected: Vec::new(),
             nodes: Cell::new(0),
+            iteration_checks: 0,
         }
     }
 
@@ -164,8 +168,10 @@ impl<'a> BestMoveChecks<'a> {
     }
 
     /// After an iteration of `depth` whose best move is `best` with `score`: a new best move
-    /// (not a proven result, with `alternatives` left) is checked within its share of the time;
-    /// proven to lose, it is rejected (the iteration is searched again without it).
+    /// (not a proven result, with `alternatives` left) is checked within its share of the time,
+    /// up to `iteration_checks` of them a search (a check that finds nothing runs its whole
+    /// share, and a later best move is still checked by the final check); proven to lose, it is
+    /// rejected (the iteration is searched again without it).
     pub fn after_iteration(
         &mut self,
         best: Point,
@@ -178,9 +184,11 @@ impl<'a> BestMoveChecks<'a> {
             || score.abs() >= WIN_THRESHOLD
             || !alternatives
             || self.verified.contains(&best)
+            || self.iteration_checks >= params::iteration_checks().max(0) as u32
         {
             return AfterIteration::Continue;
         }
+        self.iteration_checks += 1;
         match self.opponent_wins_after(best, self.timer.check_budget()) {
             CheckVerdict::OpponentWins => {
                 log::debug!("best move {best:?} rejected: the opponent wins after it");
@@ -565,5 +573,37 @@ pub(super) mod tests {
             (checks.rejected.clone(), checks.verified.clone()),
             (vec![far], vec![block])
         );
+    }
+
+    #[test]
+    fn past_its_iteration_checks_a_search_leaves_new_best_moves_to_the_final_check() {
+        let board = open_three_against_black();
+        let stop = AtomicBool::new(false);
+        let (timer, _) = timer(&Limits::default(), true);
+        let mut checks = BestMoveChecks::new(&board, Rule::Freestyle, &timer, &stop);
+        // Either end of white's three leaves white nothing.
+        let safe = [Point::new(5, 3), Point::new(1, 3)];
+        let limit = params::iteration_checks() as usize;
+        assert!(
+            limit <= safe.len(),
+            "the test needs a safe move for each check"
+        );
+        for &point in &safe[..limit] {
+            assert_eq!(
+                checks.after_iteration(point, 8, 0, true),
+                AfterIteration::Continue
+            );
+        }
+        assert_eq!(checks.verified, safe[..limit]);
+        // The losing far move passes the iterations unchecked...
+        let far = Point::new(8, 8);
+        assert_eq!(
+            checks.after_iteration(far, 8, 0, true),
+            AfterIteration::Continue
+        );
+        assert!(checks.rejected.is_empty());
+        // ...and the final check still turns it down for a checked move.
+        let ranked = [root_move(far, 40), root_move(safe[0], 10)];
+        assert_eq!(checks.choose(&ranked).point, safe[0]);
     }
 }
