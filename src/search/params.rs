@@ -150,8 +150,8 @@ tunables! {
         "Share of the soft time limit, in percent, for each check of a new best move against \
          the opponent's forced win after it (0 turns the checks off).";
     // 2: a check that finds nothing (the usual case) runs its whole share; checking every new
-    // best move found 5 fewer of the hard long-win suite's wins at 1 s, and two checks a search
-    // scored as well against Rapfi (docs/strength.md, "Two best-move checks a search").
+    // best move found about 6 fewer of the hard long-win suite's wins at 1 s, and two checks a
+    // search scored as well against Rapfi (docs/strength.md, "Two best-move checks a search").
     iteration_checks = 2, 0..=64,
         "How many new best moves of the iterations one search checks against the opponent's \
          forced win; a later one is left to the final check.";
